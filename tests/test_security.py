@@ -1,0 +1,126 @@
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from django.urls import URLPattern, URLResolver, get_resolver
+
+from tests.factories import UserFactory
+
+pytestmark = pytest.mark.django_db
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def _paths_without_arguments(patterns=None, prefix: str = "") -> list[str]:
+    """Every URL in the project that takes no argument: the pages a GET can reach blind."""
+    found: list[str] = []
+    for entry in patterns if patterns is not None else get_resolver().url_patterns:
+        route = str(entry.pattern)
+        if "<" in route or "(?P" in route:
+            continue
+        route = route.lstrip("^").rstrip("$")
+        if isinstance(entry, URLResolver):
+            found += _paths_without_arguments(entry.url_patterns, prefix + route)
+        elif isinstance(entry, URLPattern):
+            found.append("/" + prefix + route)
+    return found
+
+
+def test_the_url_walk_finds_the_account_pages():
+    paths = _paths_without_arguments()
+    assert {"/", "/accounts/login/", "/accounts/signup/", "/healthz"} <= set(paths)
+
+
+@pytest.mark.parametrize("logged_in", [False, True], ids=["anonymous", "logged-in"])
+def test_every_page_sends_a_content_security_policy_without_inline_code(client, logged_in):
+    if logged_in:
+        client.force_login(UserFactory(is_staff=True, is_superuser=True))
+    for path in _paths_without_arguments():
+        response = client.get(path)
+        policy = response.headers.get("Content-Security-Policy", "")
+        assert "default-src 'self'" in policy, path
+        assert "unsafe-inline" not in policy and "unsafe-eval" not in policy, path
+        assert "frame-ancestors 'none'" in policy, path
+
+
+def test_pages_send_security_headers(client):
+    response = client.get("/")
+    assert response.headers["X-Frame-Options"] == "DENY"
+    assert response.headers["Referrer-Policy"] == "same-origin"
+    assert response.headers["Cross-Origin-Opener-Policy"] == "same-origin"
+    assert response.headers["X-Content-Type-Options"] == "nosniff"
+
+
+def test_pages_have_no_inline_scripts_or_styles(client):
+    client.force_login(UserFactory())
+    html = client.get("/").content.decode()
+    assert "<script>" not in html and "style=" not in html
+    assert "<script src=" in html
+
+
+def test_htmx_requests_carry_the_csrf_token(client):
+    client.get("/")
+    html = client.get("/").content.decode()
+    token = client.cookies["csrftoken"].value
+    assert 'hx-headers=\'{"X-CSRFToken": "' in html
+    assert len(token) >= 32
+    assert "htmx-2.min.js" in html
+
+
+def test_healthz_says_ok_when_the_database_answers(client):
+    response = client.get("/healthz")
+    assert response.status_code == 200
+    assert response.json() == {"status": "ok"}
+
+
+def test_sqlite_runs_in_wal_mode(settings):
+    from django.db import connection
+
+    if connection.vendor != "sqlite":
+        pytest.skip("WAL is a SQLite setting; this run uses " + connection.vendor)
+    with connection.cursor() as cursor:
+        cursor.execute("PRAGMA journal_mode")
+        mode = cursor.fetchone()[0]
+    # The test database is in memory, where SQLite only offers "memory"; the setting is
+    # what the real database gets.
+    assert "journal_mode=WAL" in settings.DATABASES["default"]["OPTIONS"]["init_command"]
+    assert mode in {"wal", "memory"}
+
+
+def _manage(*args: str, **env: str) -> subprocess.CompletedProcess:
+    # A clean environment, as a real deployment would have (no test-only switches).
+    dropped = {"DJANGO_SETTINGS_MODULE", "DJANGO_ALLOW_ASYNC_UNSAFE"}
+    clean = {k: v for k, v in os.environ.items() if k not in dropped}
+    clean.update(env)
+    return subprocess.run(
+        [sys.executable, "manage.py", *args],
+        cwd=ROOT,
+        env=clean,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+
+
+def test_production_settings_pass_the_deploy_check():
+    result = _manage(
+        "check",
+        "--deploy",
+        "--fail-level",
+        "WARNING",
+        DEBUG="false",
+        SECRET_KEY="a-real-secret-" + "x7Qp2" * 12,
+        ALLOWED_HOSTS="muster.example.org",
+    )
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert "no issues" in result.stdout + result.stderr
+
+
+def test_production_without_a_secret_key_refuses_to_start_with_a_clear_message():
+    result = _manage("check", DEBUG="false", SECRET_KEY="", ALLOWED_HOSTS="muster.example.org")
+    assert result.returncode != 0
+    assert "SECRET_KEY is not set" in result.stderr
