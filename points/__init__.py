@@ -1,0 +1,16 @@
+"""Muster's pricing engine: pure Python, exact arithmetic, no Django.
+
+Load an army file, price it, and explain every number::
+
+    army = points.loads(text)
+    priced = points.price_army(army)
+    priced.to_json()
+"""
+
+from __future__ import annotations
+
+from points.armyfile import dump, dumps, load, loads
+from points.errors import ArmyFileError
+from points.systems import SYSTEMS, price_army
+
+__all__ = ["SYSTEMS", "ArmyFileError", "dump", "dumps", "load", "loads", "price_army"]

@@ -1,0 +1,107 @@
+"""The muster-army/1 file format (SPEC 4): load with field-path errors, and dump back."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from fractions import Fraction
+
+from points.errors import ArmyFileError
+from points.fields import at, index, items, known_keys, obj, required, text, whole
+from points.model import Army, Unit
+from points.numbers import decimal_places, parse_number, to_number
+from points.systems import SYSTEMS
+
+FORMAT = "muster-army/1"
+FIELDS = ("format", "name", "system", "points_limit", "options", "units")
+UNIT_FIELDS = ("name", "quantity", "profile")
+MAX_UNITS = 1000
+MAX_QUANTITY = 1000
+MAX_POINTS_LIMIT = 1_000_000
+LIMIT_PLACES = 6  # so the limit is written back exactly as a JSON number
+
+
+def load(data: object) -> Army:
+    """Read and validate an army; the first problem raises ArmyFileError naming its field."""
+    if not isinstance(data, dict):
+        raise ArmyFileError("", "an army file must be a JSON object")
+    data = obj(data, "")
+    known_keys(data, FIELDS, "")
+    if data.get("format", FORMAT) != FORMAT:
+        raise ArmyFileError("format", f'must be "{FORMAT}"')
+    name = text(required(data, "name", ""), "name")
+    system_key = required(data, "system", "")
+    if not isinstance(system_key, str) or system_key not in SYSTEMS:
+        raise ArmyFileError("system", f"must be one of {', '.join(SYSTEMS)}")
+    system = SYSTEMS[system_key]
+    limit = _points_limit(data.get("points_limit"))
+    options = system.parse_options(data.get("options", {}), "options")
+    entries = items(required(data, "units", ""), "units", MAX_UNITS)
+    units = tuple(
+        _unit(entry, index("units", i), system.parse_profile) for i, entry in enumerate(entries)
+    )
+    return Army(name, system_key, limit, options, units)
+
+
+def _points_limit(raw: object) -> Fraction | None:
+    if raw is None:
+        return None
+    if isinstance(raw, str):
+        raise ArmyFileError("points_limit", "must be a number")
+    limit = parse_number(raw, "points_limit")
+    if not 0 <= limit <= MAX_POINTS_LIMIT:
+        raise ArmyFileError("points_limit", f"must be between 0 and {MAX_POINTS_LIMIT}")
+    places = decimal_places(limit)
+    if places is None or places > LIMIT_PLACES:
+        raise ArmyFileError("points_limit", f"must have at most {LIMIT_PLACES} decimal places")
+    return limit
+
+
+def _unit(raw: object, path: str, parse_profile: Callable[[object, str], object]) -> Unit:
+    data = obj(raw, path)
+    known_keys(data, UNIT_FIELDS, path)
+    name = text(required(data, "name", path), at(path, "name"))
+    quantity = whole(data.get("quantity", 1), at(path, "quantity"), 1, MAX_QUANTITY)
+    profile = parse_profile(required(data, "profile", path), at(path, "profile"))
+    return Unit(name, quantity, profile)
+
+
+def loads(text_: str | bytes) -> Army:
+    """Parse JSON text, then load it; bad JSON is an ArmyFileError too."""
+    try:
+        data = json.loads(text_, parse_constant=_refuse_constant)
+    except RecursionError:
+        raise ArmyFileError("", "not valid JSON: nested too deeply") from None
+    except (ValueError, TypeError) as e:
+        raise ArmyFileError("", f"not valid JSON: {_json_problem(e)}") from None
+    return load(data)
+
+
+def _refuse_constant(name: str) -> object:
+    raise ValueError(f"{name} is not a JSON number")
+
+
+def _json_problem(e: Exception) -> str:
+    if isinstance(e, json.JSONDecodeError):
+        return f"{e.msg} at line {e.lineno} column {e.colno}"
+    if "integer string conversion" in str(e):
+        return "a number is too long"
+    return str(e).splitlines()[0] if str(e) else type(e).__name__
+
+
+def dump(army: Army) -> dict[str, object]:
+    """The file form of an army; load(dump(army)) == army."""
+    system = SYSTEMS[army.system]
+    out: dict[str, object] = {"format": FORMAT, "name": army.name, "system": army.system}
+    if army.points_limit is not None:
+        out["points_limit"] = to_number(army.points_limit)
+    out["options"] = system.dump_options(army.options)
+    out["units"] = [
+        {"name": u.name, "quantity": u.quantity, "profile": system.dump_profile(u.profile)}
+        for u in army.units
+    ]
+    return out
+
+
+def dumps(army: Army) -> str:
+    return json.dumps(dump(army), ensure_ascii=False, indent=2)

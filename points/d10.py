@@ -1,0 +1,152 @@
+"""The d10 modern skirmish homebrew: stat line, weapons and force morale points (SPEC 3.5)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+
+from points.fields import (
+    at,
+    between,
+    boolean,
+    const,
+    index,
+    items,
+    known_keys,
+    number,
+    obj,
+    text,
+    whole_between,
+)
+from points.model import Army, Issue, Line, Priced, PricedUnit, Stat
+
+SKILLS = ("combat_skill", "willpower", "shooting", "cqc", "physique", "agility")
+SKILL_RANGE = (1, 10)
+DEFAULT_SKILL = 5
+DEFENCE_RANGE = (1, 30)
+DEFAULT_DEFENCE = 10  # an unarmoured human
+MOVE_RANGE = between(0, 24)
+DEFAULT_MOVE = const(5)
+# Defence for a human by armour worn.
+ARMOUR_DEFENCE = {"none": 10, "light": 11, "medium": 12, "heavy": 13}
+TARGET_NUMBER = 10
+
+MODEL_POINTS = Fraction(1)
+LEADER_POINTS = Fraction(2)  # leaders and special vehicles
+FORCE_SIZE = (4, 12)  # models a side, the size the game is written for
+
+FIELDS = (*SKILLS, "defence", "move", "leader", "special_vehicle", "weapons")
+MAX_WEAPONS = 20
+MAX_WEAPON_NAME = 100
+
+
+@dataclass(frozen=True, slots=True)
+class Weapon:
+    name: str
+    range: str  # effective/long, inches
+    rof: str
+    damage: str
+    traits: str
+
+
+WEAPONS = (
+    Weapon("Pistol (9mm)", "6/12", "2/1 semi", "4", "CQC"),
+    Weapon("SMG/PDW (P90, MP5)", "12/24", "2/1 (3 auto)", "4", "Assault"),
+    Weapon("Shotgun (pump, semi)", "12/18", "1 pump", "7/3 by range", "Assault; -2 TN spray"),
+    Weapon("Carbine/AR", "24/-", "2/1 (3 auto)", "5", ""),
+    Weapon("DMR/Battle rifle", "30/-", "2/1 semi", "6", "Bulky"),
+    Weapon("SAW/LSW", "24/-", "4 auto", "5", "Bulky"),
+    Weapon("LMG", "30/-", "4 auto", "6", "Heavy"),
+    Weapon("Sniper rifle .308", "36/-", "1 bolt", "7", "Bulky"),
+    Weapon("AM .50 Rifle", "36/-", "1 bolt", "8", "Heavy"),
+)
+
+
+@dataclass(frozen=True, slots=True)
+class D10Profile:
+    combat_skill: int = DEFAULT_SKILL
+    willpower: int = DEFAULT_SKILL
+    shooting: int = DEFAULT_SKILL
+    cqc: int = DEFAULT_SKILL
+    physique: int = DEFAULT_SKILL
+    agility: int = DEFAULT_SKILL
+    defence: int = DEFAULT_DEFENCE
+    move: Stat = DEFAULT_MOVE
+    leader: bool = False
+    special_vehicle: bool = False
+    weapons: tuple[str, ...] = ()  # names from WEAPONS or homebrew
+
+
+def parse_profile(raw: object, path: str) -> D10Profile:
+    data = obj(raw, path)
+    known_keys(data, FIELDS, path)
+    found: dict[str, object] = {}
+    for key in SKILLS:
+        if key in data:
+            found[key] = whole_between(data[key], at(path, key), *SKILL_RANGE)
+    if "defence" in data:
+        found["defence"] = whole_between(data["defence"], at(path, "defence"), *DEFENCE_RANGE)
+    if "move" in data:
+        found["move"] = number(data["move"], at(path, "move"), MOVE_RANGE)
+    for key in ("leader", "special_vehicle"):
+        if key in data:
+            found[key] = boolean(data[key], at(path, key))
+    if "weapons" in data:
+        where = at(path, "weapons")
+        entries = items(data["weapons"], where, MAX_WEAPONS)
+        found["weapons"] = tuple(
+            text(name, index(where, i), MAX_WEAPON_NAME) for i, name in enumerate(entries)
+        )
+    return D10Profile(**found)  # type: ignore[arg-type]
+
+
+def dump_profile(p: D10Profile) -> dict[str, object]:
+    out: dict[str, object] = {}
+    for key in SKILLS:
+        if getattr(p, key) != DEFAULT_SKILL:
+            out[key] = getattr(p, key)
+    if p.defence != DEFAULT_DEFENCE:
+        out["defence"] = p.defence
+    if p.move != DEFAULT_MOVE:
+        out["move"] = p.move.raw
+    for key in ("leader", "special_vehicle"):
+        if getattr(p, key):
+            out[key] = True
+    if p.weapons:
+        out["weapons"] = list(p.weapons)
+    return out
+
+
+def price(p: D10Profile) -> Priced:
+    """Force points: 1 a model, 2 for a leader or a special vehicle ("Simple Morale")."""
+    if p.leader or p.special_vehicle:
+        label = "Leader" if p.leader else "Special vehicle"
+        lines = (Line(label, LEADER_POINTS, "leaders and special vehicles count double"),)
+        return Priced(LEADER_POINTS, LEADER_POINTS, lines)
+    return Priced(MODEL_POINTS, MODEL_POINTS, (Line("Model", MODEL_POINTS),))
+
+
+def break_point(total: Fraction) -> Fraction:
+    """Morale tests start once this many force points are downed or dead: half the force."""
+    return total / 2
+
+
+def check(army: Army, priced: Sequence[PricedUnit]) -> tuple[list[Issue], list[Issue]]:
+    models = sum(unit.quantity for unit in army.units)
+    low, high = FORCE_SIZE
+    if low <= models <= high:
+        return [], []
+    message = f"The force has {models} models; the game is written for {low} to {high} a side."
+    return [], [Issue("force-size", message)]
+
+
+def extras(army: Army, priced: Sequence[PricedUnit], total: Fraction) -> dict[str, object]:
+    return {"break_point": break_point(total)}
+
+
+def success_chance(stat: int, target: int = TARGET_NUMBER) -> Fraction:
+    """Chance that stat + d10 reaches the target; a natural 1 fails, a natural 0 succeeds."""
+    faces = range(1, 11)  # the 0 face counts as 10
+    wins = sum(1 for face in faces if face == 10 or (face != 1 and stat + face >= target))
+    return Fraction(wins, 10)

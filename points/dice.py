@@ -1,0 +1,64 @@
+"""Dice expressions such as ``2d6+8``: a stat's value for pricing is its average (GEM 4.2.5)."""
+
+from __future__ import annotations
+
+import re
+from fractions import Fraction
+
+from points.errors import ArmyFileError
+from points.numbers import MAX_TEXT, MAX_VALUE, NUMBER_TEXT, parse_number
+
+MAX_DICE = 100
+MIN_SIDES = 2
+MAX_SIDES = MAX_VALUE
+
+_TERM = re.compile(
+    r"\s*(?:(?P<count>[0-9]*)[dD](?P<sides>[0-9]+)|(?P<number>[0-9]+(?:\.[0-9]+)?|\.[0-9]+))\s*"
+)
+_MALFORMED = "must be a number or a dice expression such as 2d6+8"
+
+
+def average(raw: int | float | str, path: str) -> Fraction:
+    """The exact average of a stat: a number, a numeric string or a dice expression."""
+    if not isinstance(raw, str) or NUMBER_TEXT.fullmatch(raw.strip()):
+        value = parse_number(raw, path)
+        if abs(value) > MAX_VALUE:
+            raise ArmyFileError(path, f"must be at most {MAX_VALUE}")
+        return value
+    if len(raw) > MAX_TEXT:
+        raise ArmyFileError(path, f"must be at most {MAX_TEXT} characters")
+    return _dice_average(raw, path)
+
+
+def _dice_average(text: str, path: str) -> Fraction:
+    total = Fraction(0)
+    sign = 1
+    pos = 0
+    while True:
+        term = _TERM.match(text, pos)
+        if term is None or term.end() == pos:
+            raise ArmyFileError(path, _MALFORMED)
+        total += sign * _term_average(term, path)
+        pos = term.end()
+        if pos == len(text):
+            return total
+        if text[pos] not in "+-":
+            raise ArmyFileError(path, _MALFORMED)
+        sign = 1 if text[pos] == "+" else -1
+        pos += 1
+
+
+def _term_average(term: re.Match[str], path: str) -> Fraction:
+    if term["number"] is not None:
+        value = Fraction(term["number"])
+        if value > MAX_VALUE:
+            raise ArmyFileError(path, f"numbers in a dice expression must be at most {MAX_VALUE}")
+        return value
+    count = int(term["count"] or "1")
+    sides = int(term["sides"])
+    if not 1 <= count <= MAX_DICE:
+        raise ArmyFileError(path, f"must roll 1 to {MAX_DICE} dice in each term")
+    if not MIN_SIDES <= sides <= MAX_SIDES:
+        raise ArmyFileError(path, f"dice must have {MIN_SIDES} to {MAX_SIDES} sides")
+    # One die of M sides averages (M + 1) / 2.
+    return Fraction(count * (sides + 1), 2)

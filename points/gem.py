@@ -1,0 +1,611 @@
+"""GEM — Generic Easy Miniatures: profiles and the non-linear point formula (SPEC 3.2)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from fractions import Fraction
+from functools import partial
+from typing import NamedTuple
+
+from points.errors import ArmyFileError
+from points.fields import (
+    Range,
+    above,
+    at,
+    at_least,
+    between,
+    boolean,
+    choice,
+    const,
+    fmt,
+    index,
+    items,
+    known_keys,
+    number,
+    obj,
+    required,
+    stat,
+    text,
+    whole,
+    whole_between,
+)
+from points.model import Line, Priced, Stat
+from points.numbers import round_half_up
+
+TYPES = ("skirmisher", "peltast", "block", "leader", "cavalry", "vehicle")
+BASES = ("20mm", "25mm", "30mm", "40mm", "50mm", "huge")
+FIRES = ("every-turn", "every-other-turn", "every-third-turn")
+VEHICLE_CLASSES = (
+    "tracked",
+    "wheeled",
+    "skimmer",
+    "flying-skimmer",
+    "walker",
+    "mechanoid",
+    "bike",
+)
+
+BASE_MOD = {
+    "20mm": Fraction(1),
+    "25mm": Fraction(9, 10),
+    "30mm": Fraction(4, 5),
+    "40mm": Fraction(3, 4),
+    "50mm": Fraction(3, 4),
+    "huge": Fraction(13, 20),
+}
+TYPE_MOD = {
+    "cavalry": Fraction(3, 2),
+    "peltast": Fraction(13, 10),
+    "block": Fraction(1),
+    "leader": Fraction(1),
+    "skirmisher": Fraction(4, 5),
+    "vehicle": Fraction(1),  # SPEC 3.6 (4)
+}
+FIRE_DIVISOR = {"every-turn": 4, "every-other-turn": 8, "every-third-turn": 12}
+HEAVY_WEAPON = Fraction(9, 10)  # a heavy weapon cannot fire after moving
+AREA_BONUS = Fraction(1, 2)  # radius modifier is radius + 1/2 (SPEC 3.6 (2))
+FIGURE_PRODUCT_DIVISOR = 16
+VEHICLE_PRODUCT_DIVISOR = 12
+VEHICLE_DEFENCE = Fraction(13, 10)
+SIZ_DIVISOR = 18
+CAPACITY_DIVISOR = 9
+MORALE_DIVISOR = 50
+MAG_OFFSET, MAG_DIVISOR = 18, 20
+MOV_OFFSET, MOV_DIVISOR = 16, 20
+
+# Table 1: the d20 score an attack of OFF (row, 1-10) needs against DEF (column, 1-10).
+TABLE_1 = (
+    (11, 16, 18, 19, 19, 19, 20, 20, 20, 20),
+    (6, 11, 14, 16, 17, 18, 18, 19, 19, 19),
+    (4, 8, 11, 13, 15, 16, 17, 17, 18, 18),
+    (3, 6, 9, 11, 13, 14, 15, 16, 17, 17),
+    (3, 5, 7, 9, 11, 13, 14, 15, 15, 16),
+    (3, 4, 6, 8, 9, 11, 12, 13, 14, 15),
+    (2, 4, 5, 7, 8, 10, 11, 12, 13, 14),
+    (2, 3, 5, 6, 7, 9, 10, 11, 12, 13),
+    (2, 3, 4, 5, 7, 8, 9, 10, 11, 12),
+    (2, 3, 4, 5, 6, 7, 8, 9, 10, 11),
+)
+
+# Stat ranges and defaults (SPEC 3.2), read by forms as well as by the loader.
+STATS = {
+    "off": between(1, 10),
+    "def": between(1, 10),
+    "att": at_least(0),
+    "hit": at_least(1),
+    "mor": between(-20, 20),
+    "mag": between(1, 10),
+    "mov": at_least(0),
+    "siz": at_least(1),
+}
+DEFAULTS = {"att": 1, "hit": 1, "mor": 0, "mag": 2, "mov": 4, "siz": 1}
+WEAPON_STATS = {
+    "off": between(1, 10),
+    "att": at_least(1),
+    "range": above(0),
+    "radius": at_least(0),
+}
+VEHICLE_STATS = {
+    "max_speed": at_least(0),
+    "capacity": at_least(0),
+    "acc": at_least(0),
+    "battle_speed": at_least(0),
+    "dec": at_least(0),
+    "toughness": at_least(0),
+}
+TRR_RANGE = Range(Fraction(0), low_open=True)
+SAVE_RANGE = (2, 6)  # a save of 3 means 3+ on a d6; no save is left out
+ARMOUR_KEYS = ("armour_front", "armour_side", "armour_rear")
+MAX_ATTACKS = 20
+
+COMMON_FIELDS = ("type", "base", "def", "hit", "mor", "mag", "mov", "missile")
+FIGURE_ONLY = ("off", "att", "siz", "melee")
+VEHICLE_ONLY = (
+    "max_speed",
+    "capacity",
+    "acc",
+    "vehicle_class",
+    "battle_speed",
+    "dec",
+    "trr",
+    *ARMOUR_KEYS,
+    "toughness",
+    "save",
+    "hull_points",
+    "open_topped",
+    "firing_ports",
+)
+FIGURE_FIELDS = (*COMMON_FIELDS, *FIGURE_ONLY)
+VEHICLE_FIELDS = (*COMMON_FIELDS, *VEHICLE_ONLY)
+MELEE_FIELDS = ("name", "off", "att")
+MISSILE_FIELDS = ("name", "off", "att", "range", "radius", "fire", "heavy")
+
+# Gemini handling aids shown on roster cards.
+ROAD_BONUS = 6  # wheeled and tracked vehicles on roads or firm flat ground
+ROAD_CLASSES = ("wheeled", "tracked")
+TURN_DEGREES = 57  # a TRR 1 turn sweeps about 57° per move
+TURN_COST = 2  # inches a 45° fine-manoeuvre turn costs
+
+ONE, ZERO = const(1), const(0)
+DEFAULT_STATS = {key: const(value) for key, value in DEFAULTS.items()}
+
+
+@dataclass(frozen=True, slots=True)
+class Melee:
+    """An extra melee attack: all melee attacks strike in the melee segment."""
+
+    off: Stat
+    att: Stat = ONE
+    name: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class Missile:
+    off: Stat
+    range: Stat
+    att: Stat = ONE
+    radius: Stat = ZERO
+    fire: str = "every-turn"
+    heavy: bool = False
+    name: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class GemProfile:
+    type: str
+    base: str
+    def_: Stat
+    off: Stat | None = None  # None only for vehicles
+    att: Stat = ONE
+    hit: Stat = ONE
+    mor: Stat = ZERO
+    mag: Stat = DEFAULT_STATS["mag"]
+    mov: Stat = DEFAULT_STATS["mov"]
+    siz: Stat = ONE
+    melee: tuple[Melee, ...] = ()
+    missile: tuple[Missile, ...] = ()
+    # Vehicles only; max_speed and capacity are priced, the rest is for the table.
+    max_speed: Stat | None = None
+    capacity: Stat = ZERO
+    acc: Stat | None = None
+    vehicle_class: str | None = None
+    battle_speed: Stat | None = None
+    dec: Stat | None = None
+    trr: Stat | None = None
+    armour_front: int | None = None
+    armour_side: int | None = None
+    armour_rear: int | None = None
+    toughness: Stat | None = None
+    save: int | None = None
+    hull_points: int | None = None
+    open_topped: bool = False
+    firing_ports: int | None = None
+
+    @property
+    def is_vehicle(self) -> bool:
+        return self.type == "vehicle"
+
+
+# ---------------------------------------------------------------- reading and writing
+
+
+def parse_profile(raw: object, path: str) -> GemProfile:
+    data = obj(raw, path)
+    known_keys(data, (*COMMON_FIELDS, *FIGURE_ONLY, *VEHICLE_ONLY), path)
+    kind = choice(required(data, "type", path), TYPES, at(path, "type"))
+    vehicle = kind == "vehicle"
+    _refuse_other_kind_fields(data, vehicle, path)
+    base = choice(required(data, "base", path), BASES, at(path, "base"))
+    for key in ("def",) if vehicle else ("off", "def"):
+        required(data, key, path)
+    found: dict[str, object] = {"type": kind, "base": base}
+    for key, allowed in STATS.items():
+        if key in data:
+            found["def_" if key == "def" else key] = stat(data[key], at(path, key), allowed)
+    found["melee"] = _attacks(data, "melee", _melee, path)
+    found["missile"] = _attacks(data, "missile", _missile, path)
+    if vehicle:
+        found.update(_vehicle_fields(data, path))
+    return GemProfile(**found)  # type: ignore[arg-type]
+
+
+def _refuse_other_kind_fields(data: dict[str, object], vehicle: bool, path: str) -> None:
+    for key in FIGURE_ONLY if vehicle else VEHICLE_ONLY:
+        if key not in data:
+            continue
+        if not vehicle:
+            raise ArmyFileError(at(path, key), "only vehicles have this")
+        if key == "siz":
+            raise ArmyFileError(at(path, key), "vehicles are priced by capacity, not siz")
+        raise ArmyFileError(at(path, key), "vehicles take their offence from speed and weapons")
+
+
+def _attacks[T](
+    data: dict[str, object], key: str, read: Callable[[object, str], T], path: str
+) -> tuple[T, ...]:
+    where = at(path, key)
+    entries = items(data.get(key, []), where, MAX_ATTACKS)
+    return tuple(read(entry, index(where, i)) for i, entry in enumerate(entries))
+
+
+def _melee(raw: object, path: str) -> Melee:
+    data = obj(raw, path)
+    known_keys(data, MELEE_FIELDS, path)
+    found: dict[str, object] = {
+        "off": stat(required(data, "off", path), at(path, "off"), WEAPON_STATS["off"])
+    }
+    if "att" in data:
+        found["att"] = stat(data["att"], at(path, "att"), WEAPON_STATS["att"])
+    if "name" in data:
+        found["name"] = text(data["name"], at(path, "name"), blank_ok=True)
+    return Melee(**found)  # type: ignore[arg-type]
+
+
+def _missile(raw: object, path: str) -> Missile:
+    data = obj(raw, path)
+    known_keys(data, MISSILE_FIELDS, path)
+    found: dict[str, object] = {}
+    for key, allowed in WEAPON_STATS.items():
+        if key in data or key in ("off", "range"):
+            found[key] = stat(required(data, key, path), at(path, key), allowed)
+    if "radius" in found and 0 < found["radius"].value < AREA_BONUS:  # type: ignore[attr-defined]
+        # Radius + 1/2 would then be below the single-target 1: a blast cheaper than a shot.
+        raise ArmyFileError(at(path, "radius"), "must be 0 (single target) or at least 0.5")
+    if "fire" in data:
+        found["fire"] = choice(data["fire"], FIRES, at(path, "fire"))
+    if "heavy" in data:
+        found["heavy"] = boolean(data["heavy"], at(path, "heavy"))
+    if "name" in data:
+        found["name"] = text(data["name"], at(path, "name"), blank_ok=True)
+    return Missile(**found)  # type: ignore[arg-type]
+
+
+def _vehicle_fields(data: dict[str, object], path: str) -> dict[str, object]:
+    found: dict[str, object] = {}
+    required(data, "max_speed", path)
+    for key, allowed in VEHICLE_STATS.items():
+        if key in data:
+            found[key] = stat(data[key], at(path, key), allowed)
+    if "vehicle_class" in data:
+        found["vehicle_class"] = choice(
+            data["vehicle_class"], VEHICLE_CLASSES, at(path, "vehicle_class")
+        )
+    if "trr" in data:
+        found["trr"] = number(data["trr"], at(path, "trr"), TRR_RANGE)
+    for key in ARMOUR_KEYS:
+        if key in data:
+            found[key] = whole(data[key], at(path, key), 0)
+    if "save" in data:
+        found["save"] = whole_between(data["save"], at(path, "save"), *SAVE_RANGE)
+    if "hull_points" in data:
+        found["hull_points"] = whole(data["hull_points"], at(path, "hull_points"), 1)
+    if "open_topped" in data:
+        found["open_topped"] = boolean(data["open_topped"], at(path, "open_topped"))
+    if "firing_ports" in data:
+        found["firing_ports"] = whole(data["firing_ports"], at(path, "firing_ports"), 0)
+    return found
+
+
+def dump_profile(p: GemProfile) -> dict[str, object]:
+    """The file form of a profile: defaults left out, stats as they were typed."""
+    out: dict[str, object] = {"type": p.type, "base": p.base}
+    if p.off is not None:
+        out["off"] = p.off.raw
+    if p.att != ONE:
+        out["att"] = p.att.raw
+    out["def"] = p.def_.raw
+    for key in ("hit", "mor", "mag", "mov", "siz"):
+        value = getattr(p, key)
+        if value != DEFAULT_STATS[key]:
+            out[key] = value.raw
+    if p.melee:
+        out["melee"] = [_dump_melee(m) for m in p.melee]
+    if p.missile:
+        out["missile"] = [_dump_missile(w) for w in p.missile]
+    if p.is_vehicle:
+        out.update(_dump_vehicle(p))
+    return out
+
+
+def _dump_melee(m: Melee) -> dict[str, object]:
+    out: dict[str, object] = {"name": m.name} if m.name else {}
+    out["off"] = m.off.raw
+    if m.att != ONE:
+        out["att"] = m.att.raw
+    return out
+
+
+def _dump_missile(w: Missile) -> dict[str, object]:
+    out: dict[str, object] = {"name": w.name} if w.name else {}
+    out["off"] = w.off.raw
+    if w.att != ONE:
+        out["att"] = w.att.raw
+    out["range"] = w.range.raw
+    if w.radius != ZERO:
+        out["radius"] = w.radius.raw
+    if w.fire != "every-turn":
+        out["fire"] = w.fire
+    if w.heavy:
+        out["heavy"] = True
+    return out
+
+
+def _dump_vehicle(p: GemProfile) -> dict[str, object]:
+    assert p.max_speed is not None
+    out: dict[str, object] = {"max_speed": p.max_speed.raw}
+    if p.capacity != ZERO:
+        out["capacity"] = p.capacity.raw
+    for key in ("acc", "vehicle_class", "battle_speed", "dec", "trr", *ARMOUR_KEYS):
+        out.update(_present(p, key))
+    for key in ("toughness", "save", "hull_points"):
+        out.update(_present(p, key))
+    if p.open_topped:
+        out["open_topped"] = True
+    out.update(_present(p, "firing_ports"))
+    return out
+
+
+def _present(p: GemProfile, key: str) -> dict[str, object]:
+    value = getattr(p, key)
+    if value is None:
+        return {}
+    return {key: value.raw if isinstance(value, Stat) else value}
+
+
+# ---------------------------------------------------------------- pricing
+#
+# Pricing runs for every unit on every keystroke in the army builder, so the
+# formula is worked once in plain integers, as (numerator, denominator) pairs
+# reduced only at the end: exact, and many times faster than Fraction at each
+# step. The breakdown is built from the same workings only when it is read.
+
+Q = tuple[int, int]
+
+
+class Workings(NamedTuple):
+    d: Q  # DEF×HIT
+    attacks: tuple[Q, ...]  # figures: OFF×ATT, then each extra melee attack
+    speed: Q | None  # vehicles: max speed / 2 × HIT
+    missiles: tuple[Q, ...]  # M of each missile weapon
+    best: int | None  # figures: which missile weapon counts
+    o: Q
+    b: Q
+    v: Q
+
+
+def _times(a: Q, b: Q) -> Q:
+    return a[0] * b[0], a[1] * b[1]
+
+
+def _plus(a: Q, b: Q) -> Q:
+    return a[0] * b[1] + b[0] * a[1], a[1] * b[1]
+
+
+def _over(a: Q, k: int) -> Q:
+    return a[0], a[1] * k
+
+
+def _missile_value(w: Missile) -> Q:
+    """M = OFF × ATT × range × R / F, where R is 1 or radius + 1/2; heavy × 9/10."""
+    (on, od), (an, ad), (rn, rd) = w.off.pair, w.att.pair, w.range.pair
+    n, d = on * an * rn, od * ad * rd * FIRE_DIVISOR[w.fire]
+    if w.radius.value:
+        xn, xd = w.radius.pair
+        n, d = n * (2 * xn + xd), d * 2 * xd
+    if w.heavy:
+        n, d = n * HEAVY_Q[0], d * HEAVY_Q[1]
+    return n, d
+
+
+def _best(values: tuple[Q, ...]) -> int | None:
+    best = None
+    for i, (n, d) in enumerate(values):
+        if best is None or n * values[best][1] > values[best][0] * d:
+            best = i
+    return best
+
+
+def _modifiers(p: GemProfile) -> Q:
+    """(1 + MOR/50) × BaseMod × TypeMod × (MAG + 18)/20 × (MOV + 16)/20 as one fraction."""
+    (mn, md), (gn, gd), (vn, vd) = p.mor.pair, p.mag.pair, p.mov.pair
+    sn, sd = BASE_TYPE_Q[p.base, p.type]
+    return (
+        (MORALE_DIVISOR * md + mn) * (gn + MAG_OFFSET * gd) * (vn + MOV_OFFSET * vd) * sn,
+        MORALE_DIVISOR * md * MAG_DIVISOR * gd * MOV_DIVISOR * vd * sd,
+    )
+
+
+def _workings(p: GemProfile) -> Workings:
+    hit = p.hit.pair
+    d = _times(p.def_.pair, hit)
+    missiles = tuple(_missile_value(w) for w in p.missile)
+    if p.is_vehicle:
+        assert p.max_speed is not None
+        attacks: tuple[Q, ...] = ()
+        best = None
+        speed = _times(_over(p.max_speed.pair, 2), hit)
+        o = speed
+        for m in missiles:  # vehicle weapons all fire together
+            o = _plus(o, m)
+        od = _times(o, d)
+        b = _plus(_plus(_times(VEHICLE_Q, d), o), _over(od, VEHICLE_PRODUCT_DIVISOR))
+        b = _plus(b, _over(p.capacity.pair, CAPACITY_DIVISOR))
+    else:
+        assert p.off is not None
+        extra = (_times(m.off.pair, m.att.pair) for m in p.melee)
+        attacks = (_times(p.off.pair, p.att.pair), *extra)
+        speed = None
+        o = attacks[0]
+        for a in attacks[1:]:
+            o = _plus(o, a)
+        best = _best(missiles)
+        if best is not None:  # one missile weapon fires in the missile segment
+            o = _plus(o, missiles[best])
+        od = _times(o, d)
+        b = _plus(_plus(d, o), _over(od, FIGURE_PRODUCT_DIVISOR))
+        b = _plus(b, _over(p.siz.pair, SIZ_DIVISOR))
+    return Workings(d, attacks, speed, missiles, best, o, b, _times(b, _modifiers(p)))
+
+
+def _pair(x: Fraction) -> Q:
+    return x.numerator, x.denominator
+
+
+BASE_TYPE_Q = {
+    (base, kind): _pair(BASE_MOD[base] * TYPE_MOD[kind]) for base in BASES for kind in TYPES
+}
+HEAVY_Q = _pair(HEAVY_WEAPON)
+VEHICLE_Q = _pair(VEHICLE_DEFENCE)
+
+
+def price(p: GemProfile) -> Priced:
+    """Points per model: V rounded half-up to one decimal (SPEC 3.6 (5))."""
+    w = _workings(p)
+    value = Fraction(*w.v)
+    return Priced(round_half_up(value, 1), value, partial(_explain, p, w, value))
+
+
+# ---------------------------------------------------------------- the breakdown
+
+
+def _f(q: Q) -> Fraction:
+    return Fraction(*q)
+
+
+def _shown(s: Stat) -> str:
+    """A stat for a note: 4, or "2d6+8 (average 15)"."""
+    value = fmt(s.value)
+    if isinstance(s.raw, str) and s.raw.strip() != value:
+        return f"{s.raw.strip()} (average {value})"
+    return value
+
+
+def _weapon_name(name: str, kind: str, i: int) -> str:
+    return name or f"{kind} {i + 1}"
+
+
+def _missile_note(w: Missile) -> str:
+    parts = [f"{_shown(w.off)} OFF × {_shown(w.att)} ATT × {_shown(w.range)}″ range"]
+    if w.radius.value:
+        parts.append(f"× ({_shown(w.radius)} radius + 1/2)")
+    parts.append(f"÷ {FIRE_DIVISOR[w.fire]} ({w.fire.replace('-', ' ')})")
+    if w.heavy:
+        parts.append("× 9/10 (heavy)")
+    return " ".join(parts)
+
+
+def _explain(p: GemProfile, w: Workings, value: Fraction) -> tuple[Line, ...]:
+    lines = [Line("D = DEF×HIT", _f(w.d), f"{_shown(p.def_)} × {_shown(p.hit)}")]
+    if p.is_vehicle:
+        lines += _vehicle_offence_lines(p, w)
+    else:
+        lines += _figure_offence_lines(p, w)
+    lines += [Line("O = offence", _f(w.o), _offence_note(p)), _base_line(p, w)]
+    lines += _modifier_lines(p)
+    lines.append(Line("V = value", value, "B × morale × base × type × magic × move"))
+    lines.append(Line("Points per model", round_half_up(value, 1), "V rounded half-up to 0.1"))
+    return tuple(lines)
+
+
+def _figure_offence_lines(p: GemProfile, w: Workings) -> list[Line]:
+    assert p.off is not None
+    lines = [Line("OFF×ATT", _f(w.attacks[0]), f"{_shown(p.off)} × {_shown(p.att)}")]
+    for i, (m, value) in enumerate(zip(p.melee, w.attacks[1:], strict=True)):
+        label = f"Melee: {_weapon_name(m.name, 'extra attack', i)}"
+        lines.append(Line(label, _f(value), f"{_shown(m.off)} OFF × {_shown(m.att)} ATT"))
+    for i, (m, value) in enumerate(zip(p.missile, w.missiles, strict=True)):
+        counted = "counted: the best missile weapon" if i == w.best else "not counted"
+        label = f"Missile: {_weapon_name(m.name, 'weapon', i)}"
+        lines.append(Line(label, _f(value), f"{_missile_note(m)}; {counted}"))
+    return lines
+
+
+def _vehicle_offence_lines(p: GemProfile, w: Workings) -> list[Line]:
+    assert p.max_speed is not None and w.speed is not None
+    note = f"{_shown(p.max_speed)} max speed / 2 × {_shown(p.hit)} HIT"
+    lines = [Line("Speed", _f(w.speed), note)]
+    for i, (m, value) in enumerate(zip(p.missile, w.missiles, strict=True)):
+        label = f"Missile: {_weapon_name(m.name, 'weapon', i)}"
+        lines.append(Line(label, _f(value), f"{_missile_note(m)}; counted: fires with the rest"))
+    return lines
+
+
+def _offence_note(p: GemProfile) -> str:
+    if p.is_vehicle:
+        return "speed + every missile weapon"
+    return "OFF×ATT + extra melee attacks + the best missile weapon"
+
+
+def _base_line(p: GemProfile, w: Workings) -> Line:
+    if p.is_vehicle:
+        note = f"1.3 × D + O + O × D / 12 + capacity / 9 (capacity {_shown(p.capacity)})"
+    else:
+        note = f"D + O + O × D / 16 + SIZ / 18 (SIZ {_shown(p.siz)})"
+    return Line("B = base value", _f(w.b), note)
+
+
+def _modifier_lines(p: GemProfile) -> list[Line]:
+    mor, mag, mov = p.mor.value, p.mag.value, p.mov.value
+    return [
+        Line("Morale", 1 + mor / MORALE_DIVISOR, f"1 + MOR / 50 (MOR {_shown(p.mor)})"),
+        Line("Base size", BASE_MOD[p.base], p.base),
+        Line("Type", TYPE_MOD[p.type], p.type),
+        Line("Magic", (mag + MAG_OFFSET) / MAG_DIVISOR, f"(MAG + 18) / 20 (MAG {_shown(p.mag)})"),
+        Line("Move", (mov + MOV_OFFSET) / MOV_DIVISOR, f"(MOV + 16) / 20 (MOV {_shown(p.mov)})"),
+    ]
+
+
+# ---------------------------------------------------------------- roster aids
+
+
+def hit_chance(off: int, def_: int) -> Fraction:
+    """Chance a d20 meets Table 1's score; a natural 20 always hits, a natural 1 always misses."""
+    needed = TABLE_1[off - 1][def_ - 1]
+    return Fraction(21 - max(needed, 2), 20)
+
+
+def road_speed(p: GemProfile) -> Fraction | None:
+    """Battle speed on roads: +6″ for wheeled and tracked vehicles."""
+    if p.battle_speed is None:
+        return None
+    bonus = ROAD_BONUS if p.vehicle_class in ROAD_CLASSES else 0
+    return p.battle_speed.value + bonus
+
+
+def turn_radius(trr: Fraction, speed: Fraction) -> Fraction:
+    return trr * speed
+
+
+def largest_turn(trr: Fraction) -> Fraction:
+    """Degrees a vehicle can turn in one move along its turn circle."""
+    return TURN_DEGREES / trr
+
+
+def reverse_limit(max_speed: Fraction) -> Fraction:
+    return max_speed / 2
+
+
+def movement_after_turns(speed: Fraction, turns: int) -> Fraction:
+    """Inches left after `turns` 45° fine-manoeuvre turns."""
+    return max(speed - TURN_COST * turns, Fraction(0))

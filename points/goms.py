@@ -1,0 +1,347 @@
+"""G.O.M.S. WWII skirmish: buying forces, HQ allowances and the acquisition roll (SPEC 3.4)."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+
+from points.errors import ArmyFileError
+from points.fields import at, boolean, choice, known_keys, obj, required, whole
+from points.model import Army, Issue, Line, Priced, PricedUnit
+
+KINDS = ("rifle-section", "platoon-hq", "company-hq", "engineer-section", "vehicle")
+KIND_NAMES = {
+    "rifle-section": "Rifle section",
+    "platoon-hq": "Platoon HQ section",
+    "company-hq": "Company HQ section",
+    "engineer-section": "Engineer section",
+    "vehicle": "Vehicle",
+}
+VEHICLE_CLASSES = ("soft-skin", "light", "medium", "heavy")
+MORALE = {
+    "unwilling-conscript": 6,
+    "trained": 7,
+    "veteran": 8,
+    "seasoned-veteran": 9,
+    "elite": 10,
+}
+MORALE_NAMES = {
+    "unwilling-conscript": "Unwilling conscript",
+    "trained": "Trained but green",
+    "veteran": "Veteran",
+    "seasoned-veteran": "Seasoned veteran",
+    "elite": "Highly motivated elite",
+}
+DEFAULT_MORALE = "trained"
+# Men in a section unless the player says otherwise; HQ make-up is listed in HQ_TEAMS.
+DEFAULT_MEN = {"rifle-section": 10, "engineer-section": 10}
+MAX_MEN = 100
+HQ_TEAMS = {
+    "platoon-hq": "sniper team, light mortar and team, MMG, AT team, 4 riflemen",
+    "company-hq": "sniper team, AT gun, medium mortar, MMG or HMG, AT team, 4 riflemen",
+}
+
+GAME_SIZES = {"small": 5, "medium": 12, "large": 30}
+UNIT_COST = Fraction(1)  # every section and vehicle
+REROLL_COST = Fraction(1)
+SETUP_EXTENSION_COST = Fraction(1)
+SETUP_EXTENSION_INCHES = 8
+MAX_SETUP_EXTENSIONS = 3  # the set-up zone grows to at most 24"
+DUG_IN_COST = Fraction(1)
+PLATOON_SECTIONS = 4  # a platoon is 4 rifle sections (SPEC 3.6 (8))
+PLATOONS_PER_COMPANY_HQ = 3
+MAX_OPTION = 1000
+
+FIELDS = ("kind", "vehicle_class", "morale", "men")
+OPTION_FIELDS = ("rerolls", "setup_extensions", "dug_in")
+
+# Acquisition and manpower: what a 1d6 roll (1..6) means for each kind of unit.
+ACQUISITION = {
+    "infantry": (
+        "Lose 4 men and an LMG",
+        "Lose 3 men and an LMG",
+        "Lose 3 men",
+        "Lose 2 men",
+        "Lose 1 man",
+        "Full strength",
+    ),
+    "soft-skin": (
+        "Doesn't show",
+        "Arrives on a 4+",
+        "Starts on table",
+        "Starts on table",
+        "Starts on table",
+        "Starts on table",
+    ),
+    "light": (
+        "Doesn't show",
+        "Arrives on a 5+",
+        "Arrives on a 4+",
+        "Starts on table",
+        "Starts on table",
+        "Starts on table",
+    ),
+    "medium": (
+        "Doesn't show",
+        "Arrives on a 6+",
+        "Arrives on a 5+",
+        "Arrives on a 4+",
+        "Starts on table",
+        "Starts on table",
+    ),
+    "heavy": (
+        "Doesn't show",
+        "Doesn't show",
+        "Arrives on a 6+",
+        "Arrives on a 5+",
+        "Arrives on a 4+",
+        "Starts on table",
+    ),
+    "specialists": (
+        "Lose 2 teams",
+        "Lose 1 team",
+        "Lose 1 team",
+        "Full strength",
+        "Full strength",
+        "Full strength",
+    ),
+}
+
+
+@dataclass(frozen=True, slots=True)
+class GomsProfile:
+    kind: str
+    vehicle_class: str | None = None  # vehicles only
+    morale: str | None = None  # every kind but vehicles; "trained" unless given
+    men: int | None = None  # rifle and engineer sections default to 10
+
+    @property
+    def morale_value(self) -> int | None:
+        return None if self.morale is None else MORALE[self.morale]
+
+
+@dataclass(frozen=True, slots=True)
+class GomsOptions:
+    rerolls: int = 0
+    setup_extensions: int = 0
+    dug_in: bool = False
+
+
+# ---------------------------------------------------------------- reading and writing
+
+
+def parse_profile(raw: object, path: str) -> GomsProfile:
+    data = obj(raw, path)
+    known_keys(data, FIELDS, path)
+    kind = choice(required(data, "kind", path), KINDS, at(path, "kind"))
+    if kind == "vehicle":
+        for key in ("morale", "men"):
+            if key in data:
+                raise ArmyFileError(at(path, key), "vehicles have no " + key)
+        where = at(path, "vehicle_class")
+        vehicle_class = choice(required(data, "vehicle_class", path), VEHICLE_CLASSES, where)
+        return GomsProfile(kind, vehicle_class=vehicle_class)
+    if "vehicle_class" in data:
+        raise ArmyFileError(at(path, "vehicle_class"), "only vehicles have a vehicle class")
+    morale = choice(data.get("morale", DEFAULT_MORALE), MORALE, at(path, "morale"))
+    men = DEFAULT_MEN.get(kind)
+    if "men" in data:
+        men = whole(data["men"], at(path, "men"), 1, MAX_MEN)
+    return GomsProfile(kind, morale=morale, men=men)
+
+
+def dump_profile(p: GomsProfile) -> dict[str, object]:
+    out: dict[str, object] = {"kind": p.kind}
+    if p.vehicle_class is not None:
+        out["vehicle_class"] = p.vehicle_class
+    if p.morale is not None and p.morale != DEFAULT_MORALE:
+        out["morale"] = p.morale
+    if p.men is not None and p.men != DEFAULT_MEN.get(p.kind):
+        out["men"] = p.men
+    return out
+
+
+def parse_options(raw: object, path: str) -> GomsOptions:
+    data = obj(raw, path)
+    known_keys(data, OPTION_FIELDS, path)
+    found: dict[str, object] = {}
+    for key in ("rerolls", "setup_extensions"):
+        if key in data:
+            found[key] = whole(data[key], at(path, key), 0, MAX_OPTION)
+    if "dug_in" in data:
+        found["dug_in"] = boolean(data["dug_in"], at(path, "dug_in"))
+    return GomsOptions(**found)  # type: ignore[arg-type]
+
+
+def dump_options(o: GomsOptions) -> dict[str, object]:
+    out: dict[str, object] = {}
+    if o.rerolls:
+        out["rerolls"] = o.rerolls
+    if o.setup_extensions:
+        out["setup_extensions"] = o.setup_extensions
+    if o.dug_in:
+        out["dug_in"] = True
+    return out
+
+
+# ---------------------------------------------------------------- pricing
+
+
+def price(p: GomsProfile) -> Priced:
+    """Every section and vehicle costs 1 point; officers and NCOs come free."""
+    lines = [Line(_unit_label(p), UNIT_COST, _unit_note(p))]
+    if p.kind == "platoon-hq":
+        lines.append(Line("Platoon officer and NCO", Fraction(0), "always free"))
+    elif p.kind == "company-hq":
+        lines.append(Line("Company officer and NCO", Fraction(0), "always free"))
+    return Priced(UNIT_COST, UNIT_COST, tuple(lines))
+
+
+def _unit_label(p: GomsProfile) -> str:
+    if p.vehicle_class is not None:
+        return f"{p.vehicle_class.replace('-', ' ').capitalize()} vehicle"
+    return KIND_NAMES[p.kind]
+
+
+def _unit_note(p: GomsProfile) -> str:
+    if p.morale is None:
+        return ""
+    morale = f"{MORALE_NAMES[p.morale].lower()} (morale {MORALE[p.morale]})"
+    if p.men is not None:
+        return f"{p.men} men, {morale}"
+    return f"{HQ_TEAMS[p.kind]}; {morale}"
+
+
+def price_options(o: GomsOptions) -> tuple[tuple[Line, ...], Fraction]:
+    lines = []
+    if o.rerolls:
+        note = "for the acquisition and manpower roll, bought before rolling"
+        lines.append(Line(f"Rerolls: {o.rerolls}", o.rerolls * REROLL_COST, note))
+    if o.setup_extensions:
+        inches = o.setup_extensions * SETUP_EXTENSION_INCHES
+        cost = o.setup_extensions * SETUP_EXTENSION_COST
+        lines.append(Line(f'Set-up zone +{inches}"', cost, f'{SETUP_EXTENSION_INCHES}" a point'))
+    if o.dug_in:
+        lines.append(Line("Dug in", DUG_IN_COST, "the force starts the game dug in"))
+    return tuple(lines), sum((line.value for line in lines), Fraction(0))  # type: ignore[misc]
+
+
+# ---------------------------------------------------------------- army rules
+
+
+@dataclass(frozen=True, slots=True)
+class Allowance:
+    """What the rifle sections bought allow: platoons, and the HQs they may add."""
+
+    rifle_sections: int
+    platoons: int
+    platoon_hqs: int
+    company_hqs: int
+
+
+def allowance(army: Army) -> Allowance:
+    rifles = _count(army, "rifle-section")
+    platoons = rifles // PLATOON_SECTIONS
+    return Allowance(rifles, platoons, platoons, platoons // PLATOONS_PER_COMPANY_HQ)
+
+
+def _count(army: Army, kind: str) -> int:
+    return sum(u.quantity for u in army.units if u.profile.kind == kind)  # type: ignore[attr-defined]
+
+
+def check(army: Army, priced: Sequence[PricedUnit]) -> tuple[list[Issue], list[Issue]]:
+    allowed = allowance(army)
+    errors = _hq_issues(army, "platoon-hq", allowed.platoon_hqs, _platoon_reason(allowed))
+    errors += _hq_issues(army, "company-hq", allowed.company_hqs, _company_reason(allowed))
+    extensions = army.options.setup_extensions  # type: ignore[attr-defined]
+    if extensions > MAX_SETUP_EXTENSIONS:
+        errors.append(
+            Issue(
+                "setup-zone-max",
+                f"{extensions} set-up zone extensions bought; at most {MAX_SETUP_EXTENSIONS} "
+                f'(+{MAX_SETUP_EXTENSIONS * SETUP_EXTENSION_INCHES}") are allowed.',
+            )
+        )
+    return errors, []
+
+
+def _platoon_reason(a: Allowance) -> str:
+    return (
+        f"{a.rifle_sections} rifle sections make {a.platoons} platoon(s) of "
+        f"{PLATOON_SECTIONS}, which allow {a.platoon_hqs} platoon HQ(s)"
+    )
+
+
+def _company_reason(a: Allowance) -> str:
+    return (
+        f"{a.platoons} platoon(s) allow {a.company_hqs} company HQ(s), one per "
+        f"{PLATOONS_PER_COMPANY_HQ} platoons"
+    )
+
+
+def _hq_issues(army: Army, kind: str, allowed: int, reason: str) -> list[Issue]:
+    """One error for each HQ unit that goes past what the platoons allow."""
+    issues = []
+    seen = 0
+    for i, unit in enumerate(army.units):
+        if unit.profile.kind != kind:  # type: ignore[attr-defined]
+            continue
+        seen += unit.quantity
+        if seen > allowed:
+            code = f"{kind}-not-allowed"
+            issues.append(Issue(code, f"{unit.name} is not allowed: {reason}.", i))
+    return issues
+
+
+def extras(army: Army, priced: Sequence[PricedUnit], total: Fraction) -> dict[str, object]:
+    allowed = allowance(army)
+    extensions = army.options.setup_extensions  # type: ignore[attr-defined]
+    return {
+        "allowances": {
+            "rifle_sections": allowed.rifle_sections,
+            "platoons": allowed.platoons,
+            "platoon_hqs": allowed.platoon_hqs,
+            "company_hqs": allowed.company_hqs,
+            "setup_zone_inches": min(extensions, MAX_SETUP_EXTENSIONS) * SETUP_EXTENSION_INCHES,
+        },
+        "game_size": game_size(total),
+    }
+
+
+def game_size(total: Fraction) -> str | None:
+    """The smallest game size the force fits in, or None when it is bigger than large."""
+    for name, points in GAME_SIZES.items():
+        if total <= points:
+            return name
+    return None
+
+
+# ---------------------------------------------------------------- acquisition roll
+
+
+def acquisition_row(p: GomsProfile) -> str:
+    if p.vehicle_class is not None:
+        return p.vehicle_class
+    return "infantry" if p.kind == "rifle-section" else "specialists"
+
+
+@dataclass(frozen=True, slots=True)
+class AcquisitionRoll:
+    unit: int  # index into army.units
+    copy: int  # which of the unit's quantity, from 0
+    die: int
+    result: str
+
+
+def roll_acquisition(army: Army, seed: int) -> tuple[AcquisitionRoll, ...]:
+    """1d6 per section or vehicle, from a seed an opponent can reuse to check the dice."""
+    rng = random.Random(seed)
+    rolls = []
+    for i, unit in enumerate(army.units):
+        row = ACQUISITION[acquisition_row(unit.profile)]  # type: ignore[arg-type]
+        for copy in range(unit.quantity):
+            die = rng.randint(1, 6)
+            rolls.append(AcquisitionRoll(i, copy, die, row[die - 1]))
+    return tuple(rolls)

@@ -1,0 +1,186 @@
+"""The engine's plain data: stats, breakdown lines, priced units and armies."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from fractions import Fraction
+
+from points.numbers import decimal_places, to_number
+
+# Fractions up to this many decimals print as plain JSON numbers; others also get "exact".
+JSON_PLACES = 6
+
+
+@dataclass(frozen=True, slots=True)
+class Stat:
+    """A stat as the player typed it (4, 2.5, "2d6+8") and the exact value used for pricing."""
+
+    raw: int | float | str
+    value: Fraction
+    # The value as (numerator, denominator), read by hot pricing loops.
+    pair: tuple[int, int] = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "pair", (self.value.numerator, self.value.denominator))
+
+    def __str__(self) -> str:
+        return str(self.raw)
+
+
+@dataclass(frozen=True, slots=True)
+class Line:
+    """One readable line of a breakdown: "Trait: Tough" 2, "Base size" 9/10 "25mm"."""
+
+    label: str
+    value: Fraction | str
+    note: str = ""
+
+    def to_json(self) -> dict[str, object]:
+        if isinstance(self.value, str):
+            return {"label": self.label, "value": self.value, "note": self.note}
+        out: dict[str, object] = {"label": self.label, "value": _json_value(self.value)}
+        out["note"] = self.note
+        if _needs_exact(self.value):
+            out["exact"] = f"{self.value.numerator}/{self.value.denominator}"
+        return out
+
+
+def _needs_exact(x: Fraction) -> bool:
+    places = decimal_places(x)
+    return places is None or places > JSON_PLACES
+
+
+def _json_value(x: Fraction) -> int | float:
+    return round(float(x), 4) if _needs_exact(x) else to_number(x)
+
+
+class Priced:
+    """Points per model (rounded by the system's rule), the exact value, and the breakdown.
+
+    The breakdown may be given as a function: pricing a thousand units for a total
+    should not pay for a thousand explanations nobody reads.
+    """
+
+    __slots__ = ("_explain", "_lines", "each", "exact")
+
+    def __init__(
+        self,
+        each: Fraction,
+        exact: Fraction,
+        lines: tuple[Line, ...] | Callable[[], tuple[Line, ...]] = (),
+    ) -> None:
+        self.each = each
+        self.exact = exact
+        self._lines = lines if isinstance(lines, tuple) else None
+        self._explain = None if isinstance(lines, tuple) else lines
+
+    @property
+    def lines(self) -> tuple[Line, ...]:
+        if self._lines is None:
+            assert self._explain is not None
+            self._lines = tuple(self._explain())
+        return self._lines
+
+    def _key(self) -> tuple[Fraction, Fraction, tuple[Line, ...]]:
+        return (self.each, self.exact, self.lines)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Priced) and self._key() == other._key()
+
+    def __hash__(self) -> int:
+        return hash(self._key())
+
+    def __repr__(self) -> str:
+        return f"Priced(each={self.each!r}, exact={self.exact!r}, lines={self.lines!r})"
+
+
+@dataclass(frozen=True, slots=True)
+class Issue:
+    """A broken rule (error) or a heads-up (warning); `unit` is the index of the unit causing it."""
+
+    code: str
+    message: str
+    unit: int | None = None
+
+    def to_json(self) -> dict[str, object]:
+        return {"code": self.code, "message": self.message, "unit": self.unit}
+
+
+@dataclass(frozen=True, slots=True)
+class NoOptions:
+    """Army-level purchases of a system that has none (every system but G.O.M.S.)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Unit:
+    name: str
+    quantity: int
+    profile: object  # the system's profile dataclass
+
+
+@dataclass(frozen=True, slots=True)
+class Army:
+    name: str
+    system: str
+    points_limit: Fraction | None
+    options: object  # the system's options dataclass
+    units: tuple[Unit, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class PricedUnit:
+    unit: Unit
+    priced: Priced
+    cost: Fraction  # points per model × quantity
+
+    def to_json(self) -> dict[str, object]:
+        return {
+            "name": self.unit.name,
+            "quantity": self.unit.quantity,
+            "each": to_number(self.priced.each),
+            "cost": to_number(self.cost),
+            "breakdown": [line.to_json() for line in self.priced.lines],
+        }
+
+
+@dataclass(frozen=True)
+class PricedArmy:
+    army: Army
+    units: tuple[PricedUnit, ...]
+    option_lines: tuple[Line, ...]
+    total: Fraction
+    errors: tuple[Issue, ...]
+    warnings: tuple[Issue, ...]
+    extras: Mapping[str, object] = field(default_factory=dict)
+
+    @property
+    def legal(self) -> bool:
+        return not self.errors
+
+    def to_json(self) -> dict[str, object]:
+        limit = self.army.points_limit
+        out: dict[str, object] = {
+            "system": self.army.system,
+            "name": self.army.name,
+            "total": to_number(self.total),
+            "points_limit": None if limit is None else to_number(limit),
+            "units": [unit.to_json() for unit in self.units],
+            "options": [line.to_json() for line in self.option_lines],
+            "errors": [issue.to_json() for issue in self.errors],
+            "warnings": [issue.to_json() for issue in self.warnings],
+        }
+        out.update({key: _extra_json(value) for key, value in self.extras.items()})
+        return out
+
+
+def _extra_json(value: object) -> object:
+    if isinstance(value, Fraction):
+        return to_number(value)
+    if isinstance(value, Line):
+        return value.to_json()
+    if isinstance(value, tuple | list):
+        return [_extra_json(item) for item in value]
+    if isinstance(value, Mapping):
+        return {key: _extra_json(item) for key, item in value.items()}
+    return value

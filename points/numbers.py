@@ -1,0 +1,77 @@
+"""Exact numbers: reading them from JSON, rounding them and writing them back."""
+
+from __future__ import annotations
+
+import math
+import re
+from fractions import Fraction
+
+from points.errors import ArmyFileError
+
+# SPEC 3.1: every value in a stat is at most 1000; also keeps hostile numbers small.
+MAX_VALUE = 1000
+MAX_TEXT = 64
+
+NUMBER_TEXT = re.compile(r"[+-]?(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)")
+
+
+def round_half_up(x: Fraction, places: int = 1) -> Fraction:
+    """Round to `places` decimals, halves away from zero (5.25 -> 5.3, unlike round())."""
+    scale = 10**places
+    # Integer arithmetic on purpose: this runs once per priced unit.
+    num, den = abs(x.numerator) * scale, x.denominator
+    whole = (2 * num + den) // (2 * den)
+    return Fraction(whole if x >= 0 else -whole, scale)
+
+
+def decimal_places(x: Fraction) -> int | None:
+    """How many decimals `x` needs, or None when it does not terminate (1/3)."""
+    d = x.denominator
+    twos = fives = 0
+    while d % 2 == 0:
+        d //= 2
+        twos += 1
+    while d % 5 == 0:
+        d //= 5
+        fives += 1
+    return max(twos, fives) if d == 1 else None
+
+
+def decimal_text(x: Fraction) -> str | None:
+    """`x` written out exactly in decimals ("6.52"), or None when it does not terminate."""
+    places = decimal_places(x)
+    if places is None:
+        return None
+    if places == 0:
+        return str(x.numerator)
+    digits = str(abs(x.numerator) * 10**places // x.denominator).rjust(places + 1, "0")
+    sign = "-" if x < 0 else ""
+    return f"{sign}{digits[:-places]}.{digits[-places:]}"
+
+
+def to_number(x: Fraction) -> int | float:
+    """A JSON number for `x`: 28 stays an int, 13/2 becomes 6.5."""
+    if x.denominator == 1:
+        return x.numerator
+    text = decimal_text(x)
+    return float(text) if text is not None else float(x)
+
+
+def parse_number(raw: object, path: str) -> Fraction:
+    """A JSON number or a numeric string ("2.5") as an exact Fraction; bool is not a number."""
+    if isinstance(raw, bool):
+        raise ArmyFileError(path, "must be a number")
+    if isinstance(raw, int):
+        return Fraction(raw)
+    if isinstance(raw, float):
+        if not math.isfinite(raw):
+            raise ArmyFileError(path, "must be a finite number")
+        # repr gives the shortest decimal that reads back as this float: what was typed.
+        return Fraction(repr(raw))
+    if isinstance(raw, str):
+        if len(raw) > MAX_TEXT:
+            raise ArmyFileError(path, f"must be at most {MAX_TEXT} characters")
+        text = raw.strip()
+        if NUMBER_TEXT.fullmatch(text):
+            return Fraction(text)
+    raise ArmyFileError(path, "must be a number")

@@ -1,0 +1,112 @@
+"""The four rule sets behind one interface, and pricing a whole army."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any
+
+from points import d10, gem, goms, vsgmr
+from points.fields import fmt, known_keys, obj
+from points.model import Army, Issue, Line, NoOptions, Priced, PricedArmy, PricedUnit
+
+Checks = tuple[list[Issue], list[Issue]]
+
+
+def _no_options(raw: object, path: str) -> NoOptions:
+    known_keys(obj(raw, path), (), path)
+    return NoOptions()
+
+
+def _dump_no_options(options: object) -> dict[str, object]:
+    return {}
+
+
+def _price_no_options(options: object) -> tuple[tuple[Line, ...], Fraction]:
+    return (), Fraction(0)
+
+
+def _no_extras(army: Army, priced: Sequence[PricedUnit], total: Fraction) -> dict[str, object]:
+    return {}
+
+
+def _gem_check(army: Army, priced: Sequence[PricedUnit]) -> Checks:
+    """GEM's optional leader rules: an army of several models wants a leader."""
+    models = sum(unit.quantity for unit in army.units)
+    has_leader = any(unit.profile.type == "leader" for unit in army.units)  # type: ignore[attr-defined]
+    if models <= 1 or has_leader:
+        return [], []
+    message = "The army has no leader; GEM's optional leader rules give -4 morale out of range."
+    return [], [Issue("no-leader", message)]
+
+
+@dataclass(frozen=True, slots=True)
+class System:
+    key: str
+    label: str
+    parse_profile: Callable[[object, str], Any]
+    dump_profile: Callable[[Any], dict[str, object]]
+    price: Callable[[Any], Priced]
+    check: Callable[[Army, Sequence[PricedUnit]], Checks]
+    parse_options: Callable[[object, str], Any] = _no_options
+    dump_options: Callable[[Any], dict[str, object]] = _dump_no_options
+    price_options: Callable[[Any], tuple[tuple[Line, ...], Fraction]] = _price_no_options
+    extras: Callable[[Army, Sequence[PricedUnit], Fraction], dict[str, object]] = _no_extras
+
+
+SYSTEMS: dict[str, System] = {
+    "gem": System("gem", "GEM", gem.parse_profile, gem.dump_profile, gem.price, _gem_check),
+    "vsgmr": System(
+        "vsgmr", "VSGMR", vsgmr.parse_profile, vsgmr.dump_profile, vsgmr.price, vsgmr.check
+    ),
+    "goms": System(
+        "goms",
+        "G.O.M.S.",
+        goms.parse_profile,
+        goms.dump_profile,
+        goms.price,
+        goms.check,
+        parse_options=goms.parse_options,
+        dump_options=goms.dump_options,
+        price_options=goms.price_options,
+        extras=goms.extras,
+    ),
+    "d10": System(
+        "d10",
+        "d10 modern skirmish",
+        d10.parse_profile,
+        d10.dump_profile,
+        d10.price,
+        d10.check,
+        extras=d10.extras,
+    ),
+}
+
+
+def price_army(army: Army) -> PricedArmy:
+    """Every unit's cost, the total, and the rules the army breaks or should know about."""
+    system = SYSTEMS[army.system]
+    units = tuple(_price_unit(system, unit) for unit in army.units)
+    option_lines, options_total = system.price_options(army.options)
+    total = sum((unit.cost for unit in units), options_total)
+    errors, warnings = system.check(army, units)
+    over = _over_limit(total, army.points_limit)
+    if over is not None:
+        errors.append(over)
+    extras = system.extras(army, units, total)
+    return PricedArmy(army, units, option_lines, total, tuple(errors), tuple(warnings), extras)
+
+
+def _price_unit(system: System, unit: Any) -> PricedUnit:
+    priced = system.price(unit.profile)
+    return PricedUnit(unit, priced, priced.each * unit.quantity)
+
+
+def _over_limit(total: Fraction, limit: Fraction | None) -> Issue | None:
+    if limit is None or total <= limit:
+        return None
+    message = (
+        f"The army costs {fmt(total)} points, {fmt(total - limit)} over its limit of {fmt(limit)}."
+    )
+    return Issue("over-limit", message)

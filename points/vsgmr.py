@@ -1,0 +1,496 @@
+"""VSGMR v7 — Very Simple Generic Miniatures Rules: figure purchases, traits, super powers."""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+
+from points.errors import ArmyFileError
+from points.fields import (
+    at,
+    between,
+    boolean,
+    choice,
+    fmt,
+    index,
+    items,
+    known_keys,
+    number,
+    obj,
+    quoted,
+    required,
+    text,
+)
+from points.model import Army, Issue, Line, Priced, PricedUnit, Stat
+
+KINDS = ("guy", "cavalry", "vehicle")
+FLAVORS = ("troop", "hero", "mook")
+ARMORS = ("none", "light", "heavy")
+TIERS = ("minor", "major", "superior")
+SUPPORT_ROLLS = ("distance", "hand-to-hand", "armor", "skill")
+
+FIGURE_COST = {
+    "troop": Fraction(1),
+    "hero": Fraction(2),
+    "mook": Fraction(1, 2),
+    "cavalry": Fraction(2),
+    "vehicle": Fraction(3),
+}
+DISTANCE_ATTACK_COST = Fraction(1)
+AUTOMATIC_FIRE_COST = Fraction(1)
+GUY_ARMOR_COST = {"none": Fraction(0), "light": Fraction(1), "heavy": Fraction(2)}
+MOUNT_ARMOR_COST = {"light": Fraction(0), "heavy": Fraction(1)}  # cavalry and vehicles
+TRAIT_COST = Fraction(2)
+HOMEBREW_COST = between(0, 20)  # in halves
+COMMANDER_FLAVORS = ("troop", "hero")
+BALANCE_MARGIN = 5  # two armies are balanced when their totals are within 5 points
+
+
+@dataclass(frozen=True, slots=True)
+class Trait:
+    name: str
+    summary: str
+    cost: Fraction = TRAIT_COST
+
+
+# Summaries in Muster's own words; the rule texts stay with their authors.
+TRAITS = {
+    "area-effect-attack": Trait(
+        "Area Effect Attack",
+        "A hit with a distance attack allows up to two more distance attacks on nearby figures.",
+    ),
+    "cause-fear": Trait("Cause Fear", "Attackers rolling 1 or 2 fail and back away in fear."),
+    "combat-master": Trait(
+        "Combat Master", "+1 on hand to hand attacks (+2 for heroes and vehicles)."
+    ),
+    "disable": Trait(
+        "Disable", "Instead of attacking, on 4+ an enemy within range loses its next round."
+    ),
+    "double-strike": Trait(
+        "Double Strike", "A hand to hand hit allows a second hand to hand attack."
+    ),
+    "flight": Trait(
+        "Flight",
+        "Moves over rough terrain and obstacles; in flight it cannot be reached hand to hand.",
+    ),
+    "ignores-armor": Trait("Ignores Armor", "Armoured targets must pass two armour rolls."),
+    "independent": Trait(
+        "Independent", "A cavalry or vehicle figure that needs no rider or driver."
+    ),
+    "inspiration": Trait("Inspiration", "Once a round, any friendly figure may reroll one die."),
+    "recruit": Trait("Recruit", "A figure it defeats hand to hand changes sides on 5+."),
+    "revenge": Trait("Revenge", "When defeated, it strikes back once at its attacker."),
+    "sharpshooter": Trait("Sharpshooter", "+1 on distance attacks (+2 for heroes and vehicles)."),
+    "sniper": Trait("Sniper", "Distance attacks reach twice as far (24 inches)."),
+    "stealth": Trait("Stealth", "Always counts as in cover against distance attacks."),
+    "summon": Trait("Summon", "Instead of attacking, on 5+ brings an ally to its side."),
+    "support": Trait("Support", "+1 to one chosen kind of roll for itself and allies close by."),
+    "tough": Trait("Tough", "+1 on armour rolls (+2 for vehicles)."),
+}
+
+
+@dataclass(frozen=True, slots=True)
+class SuperPower:
+    name: str
+    roll: str  # what the bigger die is used for
+    cost: dict[str, Fraction]  # tier -> points
+    guys_only: bool = False
+
+
+SUPER_POWERS = {
+    "super-armor": SuperPower(
+        "Super-Armor",
+        "armour rolls",
+        {"minor": Fraction(3), "major": Fraction(4), "superior": Fraction(5)},
+    ),
+    "super-blast": SuperPower(
+        "Super-Blast",
+        "distance attacks",
+        {"minor": Fraction(2), "major": Fraction(3), "superior": Fraction(4)},
+    ),
+    "super-fight": SuperPower(
+        "Super-Fight",
+        "hand to hand attacks",
+        {"minor": Fraction(2), "major": Fraction(3), "superior": Fraction(4)},
+    ),
+    "super-move": SuperPower(
+        "Super-Move",
+        "extra movement and initiative",
+        {"minor": Fraction(2), "major": Fraction(3), "superior": Fraction(4)},
+    ),
+    "super-skill": SuperPower(
+        "Super-Skill",
+        "skill rolls",
+        {"minor": Fraction(1), "major": Fraction(2), "superior": Fraction(3)},
+        guys_only=True,
+    ),
+}
+TIER_DIE = {"minor": "d8", "major": "d10", "superior": "d12"}
+
+# Suggested points per player (SPEC 3.3), by side where a scenario has sides.
+SCENARIOS = {
+    "basic-game": ("Basic Game", {"": (25, 40)}),
+    "escape": ("Escape", {"": (25, 40)}),
+    "transport": ("Transport", {"": (25, 40)}),
+    "spawning": ("Spawning", {"": (25, 40)}),
+    "ambush": ("Ambush", {"ambusher": (25, 25), "target": (40, 40)}),
+    "fortress-assault": ("Fortress Assault", {"assaulter": (20, 20), "defender": (40, 40)}),
+}
+
+FIELDS = (
+    "kind",
+    "flavor",
+    "commander",
+    "distance_attack",
+    "automatic_fire",
+    "armor",
+    "traits",
+    "super_powers",
+    "large",
+    "support_roll",
+)
+HOMEBREW_FIELDS = ("name", "cost", "text")
+MAX_TRAITS = 40
+MAX_TRAIT_NAME = 60
+
+
+@dataclass(frozen=True, slots=True)
+class HomebrewTrait:
+    name: str
+    cost: Stat
+    text: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class VsgmrProfile:
+    kind: str
+    flavor: str | None = None  # guys only
+    commander: bool = False
+    distance_attack: bool = False
+    automatic_fire: bool = False
+    armor: str = "none"  # as chosen; see bought_armor() for what a hero commander gets
+    traits: tuple[str | HomebrewTrait, ...] = ()
+    super_powers: tuple[tuple[str, str], ...] = ()  # (power, tier), in the order given
+    large: bool = False  # cavalry carrying one extra guy
+    support_roll: str | None = None
+
+    @property
+    def is_guy(self) -> bool:
+        return self.kind == "guy"
+
+    @property
+    def hero_commander(self) -> bool:
+        return self.commander and self.flavor == "hero"
+
+    def has_trait(self, slug: str) -> bool:
+        return slug in self.traits
+
+
+def default_armor(kind: str) -> str:
+    return "none" if kind == "guy" else "light"
+
+
+def bought_armor(p: VsgmrProfile) -> str:
+    """A hero commander always has heavy armour, whatever was chosen (SPEC 3.6 (6))."""
+    return "heavy" if p.hero_commander else p.armor
+
+
+# ---------------------------------------------------------------- reading and writing
+
+
+def parse_profile(raw: object, path: str) -> VsgmrProfile:
+    data = obj(raw, path)
+    known_keys(data, FIELDS, path)
+    kind = choice(required(data, "kind", path), KINDS, at(path, "kind"))
+    found: dict[str, object] = {"kind": kind, "armor": default_armor(kind)}
+    if kind == "guy":
+        found["flavor"] = choice(required(data, "flavor", path), FLAVORS, at(path, "flavor"))
+    elif "flavor" in data:
+        raise ArmyFileError(at(path, "flavor"), "only guys have a flavor")
+    for key in ("commander", "distance_attack", "automatic_fire"):
+        if key in data:
+            found[key] = boolean(data[key], at(path, key))
+    if "armor" in data:
+        found["armor"] = _armor(data["armor"], kind, at(path, "armor"))
+    if "traits" in data:
+        found["traits"] = _traits(data["traits"], at(path, "traits"))
+    if "super_powers" in data:
+        found["super_powers"] = _super_powers(data["super_powers"], at(path, "super_powers"))
+    if "large" in data:
+        if kind != "cavalry":
+            raise ArmyFileError(at(path, "large"), "only cavalry can be large")
+        found["large"] = boolean(data["large"], at(path, "large"))
+    if "support_roll" in data:
+        where = at(path, "support_roll")
+        found["support_roll"] = choice(data["support_roll"], SUPPORT_ROLLS, where)
+    return VsgmrProfile(**found)  # type: ignore[arg-type]
+
+
+def _armor(raw: object, kind: str, path: str) -> str:
+    armor = choice(raw, ARMORS, path)
+    if armor == "none" and kind != "guy":
+        raise ArmyFileError(path, "cavalry and vehicles always have at least light armour")
+    return armor
+
+
+def _traits(raw: object, path: str) -> tuple[str | HomebrewTrait, ...]:
+    found: list[str | HomebrewTrait] = []
+    for i, entry in enumerate(items(raw, path, MAX_TRAITS)):
+        where = index(path, i)
+        if isinstance(entry, str):
+            if entry not in TRAITS:
+                raise ArmyFileError(where, f"unknown trait {quoted(entry)}")
+            found.append(entry)
+        elif isinstance(entry, dict):
+            found.append(_homebrew(entry, where))
+        else:
+            raise ArmyFileError(where, "must be a trait name or a homebrew trait object")
+    return tuple(found)
+
+
+def _homebrew(raw: dict[str, object], path: str) -> HomebrewTrait:
+    data = obj(raw, path)
+    known_keys(data, HOMEBREW_FIELDS, path)
+    name = text(required(data, "name", path), at(path, "name"), MAX_TRAIT_NAME)
+    cost = number(required(data, "cost", path), at(path, "cost"), HOMEBREW_COST)
+    if (cost.value * 2).denominator != 1:
+        raise ArmyFileError(at(path, "cost"), "must be a whole or half number of points")
+    summary = text(data.get("text", ""), at(path, "text"), blank_ok=True)
+    return HomebrewTrait(name, cost, summary)
+
+
+def _super_powers(raw: object, path: str) -> tuple[tuple[str, str], ...]:
+    data = obj(raw, path)
+    known_keys(data, SUPER_POWERS, path)
+    return tuple((power, choice(tier, TIERS, at(path, power))) for power, tier in data.items())
+
+
+def dump_profile(p: VsgmrProfile) -> dict[str, object]:
+    out: dict[str, object] = {"kind": p.kind}
+    if p.flavor is not None:
+        out["flavor"] = p.flavor
+    for key in ("commander", "distance_attack", "automatic_fire", "large"):
+        if getattr(p, key):
+            out[key] = True
+    if p.armor != default_armor(p.kind):
+        out["armor"] = p.armor
+    if p.traits:
+        out["traits"] = [_dump_trait(t) for t in p.traits]
+    if p.support_roll is not None:
+        out["support_roll"] = p.support_roll
+    if p.super_powers:
+        out["super_powers"] = dict(p.super_powers)
+    return out
+
+
+def _dump_trait(t: str | HomebrewTrait) -> str | dict[str, object]:
+    if isinstance(t, str):
+        return t
+    out: dict[str, object] = {"name": t.name, "cost": t.cost.raw}
+    if t.text:
+        out["text"] = t.text
+    return out
+
+
+# ---------------------------------------------------------------- pricing
+
+
+def price(p: VsgmrProfile) -> Priced:
+    """A figure costs the sum of its purchase lines (VSGMR IV-VI)."""
+    lines = _purchases(p)
+    each = sum((line.value for line in lines), Fraction(0))  # type: ignore[misc]
+    return Priced(each, each, lines)
+
+
+def _purchases(p: VsgmrProfile) -> tuple[Line, ...]:
+    lines = [_figure_line(p)]
+    if p.distance_attack:
+        lines.append(Line("Distance attack", DISTANCE_ATTACK_COST))
+    if p.automatic_fire:
+        lines.append(Line("Automatic fire", AUTOMATIC_FIRE_COST))
+    armour = _armour_line(p)
+    if armour is not None:
+        lines.append(armour)
+    lines += [_trait_line(t) for t in p.traits]
+    lines += [_power_line(power, tier) for power, tier in p.super_powers]
+    return tuple(lines)
+
+
+def _figure_line(p: VsgmrProfile) -> Line:
+    if p.is_guy:
+        assert p.flavor is not None
+        note = "commander" if p.commander else ""
+        return Line(p.flavor.capitalize(), FIGURE_COST[p.flavor], note)
+    note = "large: carries its rider and one more guy" if p.large else ""
+    return Line(p.kind.capitalize(), FIGURE_COST[p.kind], note)
+
+
+def _armour_line(p: VsgmrProfile) -> Line | None:
+    armor = bought_armor(p)
+    if p.hero_commander:
+        return Line("Heavy armour (free for hero commander)", Fraction(0))
+    if p.is_guy:
+        if armor == "none":
+            return None
+        return Line(f"{armor.capitalize()} armour", GUY_ARMOR_COST[armor])
+    if armor == "light":
+        return Line("Light armour (free)", MOUNT_ARMOR_COST[armor])
+    return Line("Heavy armour", MOUNT_ARMOR_COST[armor])
+
+
+def _trait_line(t: str | HomebrewTrait) -> Line:
+    if isinstance(t, str):
+        return Line(f"Trait: {TRAITS[t].name}", TRAITS[t].cost)
+    note = f"homebrew: {t.text}" if t.text else "homebrew"
+    return Line(f"Trait: {t.name}", t.cost.value, note)
+
+
+def _power_line(power: str, tier: str) -> Line:
+    info = SUPER_POWERS[power]
+    note = f"{TIER_DIE[tier]} for {info.roll}"
+    return Line(f"{info.name} ({tier})", info.cost[tier], note)
+
+
+# ---------------------------------------------------------------- army rules
+
+
+def trait_key(t: str | HomebrewTrait) -> str:
+    """What makes two traits the same: "Combat Master" (homebrew) clashes with combat-master."""
+    name = t if isinstance(t, str) else t.name
+    return re.sub(r"[^a-z0-9]+", "-", name.lower()).strip("-")
+
+
+def check(army: Army, priced: Sequence[PricedUnit]) -> tuple[list[Issue], list[Issue]]:
+    errors = _commander_issues(army)
+    for i, unit in enumerate(army.units):
+        errors += _figure_issues(i, unit.name, unit.profile)  # type: ignore[arg-type]
+    warnings = _rider_issues(army)
+    for i, unit in enumerate(army.units):
+        p: VsgmrProfile = unit.profile  # type: ignore[assignment]
+        if p.has_trait("support") and p.support_roll is None:
+            warnings.append(
+                Issue(
+                    "support-roll-unset",
+                    f"{unit.name}: choose the roll its Support trait helps (distance, hand "
+                    "to hand, armour or skill).",
+                    i,
+                )
+            )
+    return errors, warnings
+
+
+def _commander_issues(army: Army) -> list[Issue]:
+    issues: list[Issue] = []
+    count = 0
+    extra: int | None = None
+    for i, unit in enumerate(army.units):
+        p: VsgmrProfile = unit.profile  # type: ignore[assignment]
+        if not p.commander:
+            continue
+        count += unit.quantity
+        if count > 1 and extra is None:
+            extra = i
+        if not (p.is_guy and p.flavor in COMMANDER_FLAVORS):
+            what = f"a {p.flavor}" if p.is_guy else p.kind
+            issues.append(
+                Issue(
+                    "bad-commander",
+                    f"{unit.name} cannot be the commander: the commander must be a troop or "
+                    f"hero guy, not {what}.",
+                    i,
+                )
+            )
+    if count == 0:
+        issues.insert(
+            0,
+            Issue(
+                "exactly-one-commander",
+                "The army has no commander: name one hero (or troop) guy as commander.",
+            ),
+        )
+    elif count > 1:
+        issues.insert(
+            0,
+            Issue(
+                "exactly-one-commander",
+                f"The army has {count} commanders; it needs exactly one.",
+                extra,
+            ),
+        )
+    return issues
+
+
+def _figure_issues(i: int, name: str, p: VsgmrProfile) -> list[Issue]:
+    issues = []
+    if p.automatic_fire and not p.distance_attack:
+        issues.append(
+            Issue(
+                "automatic-fire-needs-distance-attack",
+                f"{name} has automatic fire but no distance attack to use it with.",
+                i,
+            )
+        )
+    counts = Counter(trait_key(t) for t in p.traits)
+    for key, times in counts.items():
+        if times > 1:
+            issues.append(
+                Issue(
+                    "duplicate-trait",
+                    f"{name} has the {_trait_name(key)} trait {times} times; a figure can "
+                    "have each trait only once.",
+                    i,
+                )
+            )
+    if p.is_guy and p.has_trait("independent"):
+        issues.append(
+            Issue(
+                "independent-not-for-guys",
+                f"{name} is a guy; only cavalry and vehicles can be Independent.",
+                i,
+            )
+        )
+    powers = dict(p.super_powers)
+    if not p.is_guy and "super-skill" in powers:
+        issues.append(
+            Issue(
+                "super-skill-guys-only",
+                f"{name} is {p.kind}; only guys can have Super-Skill.",
+                i,
+            )
+        )
+    return issues
+
+
+def _trait_name(key: str) -> str:
+    return TRAITS[key].name if key in TRAITS else key.replace("-", " ").title()
+
+
+def _rider_issues(army: Army) -> list[Issue]:
+    guys = mounts = 0
+    for unit in army.units:
+        p: VsgmrProfile = unit.profile  # type: ignore[assignment]
+        if p.is_guy:
+            guys += unit.quantity
+        elif not p.has_trait("independent"):
+            mounts += unit.quantity
+    if guys >= mounts:
+        return []
+    return [
+        Issue(
+            "mounts-need-riders",
+            f"The army has {mounts} cavalry and vehicles that need a rider or driver but only "
+            f"{guys} guys to ride or drive them.",
+        )
+    ]
+
+
+def balanced(total_a: Fraction, total_b: Fraction) -> bool:
+    """Two VSGMR armies are balanced when their totals are within 5 points."""
+    return abs(total_a - total_b) <= BALANCE_MARGIN
+
+
+def cost_text(x: Fraction) -> str:
+    return fmt(x)

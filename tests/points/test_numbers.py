@@ -1,0 +1,57 @@
+"""Exact rounding and JSON numbers."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+import pytest
+
+from points.errors import ArmyFileError
+from points.numbers import parse_number, round_half_up, to_number
+
+
+@pytest.mark.parametrize(
+    ("exact", "rounded"),
+    [
+        (Fraction(21, 4), Fraction(53, 10)),  # 5.25 -> 5.3, where round() gives 5.2
+        (Fraction(163, 25), Fraction(65, 10)),  # 6.52 -> 6.5
+        (Fraction(5057, 200), Fraction(253, 10)),  # 25.285 -> 25.3
+        (Fraction(1, 20), Fraction(1, 10)),  # 0.05 -> 0.1
+        (Fraction(-21, 4), Fraction(-53, 10)),  # halves go away from zero
+        (Fraction(7), Fraction(7)),
+    ],
+)
+def test_round_half_up_to_one_decimal(exact: Fraction, rounded: Fraction):
+    assert round_half_up(exact, 1) == rounded
+
+
+def test_round_half_up_to_whole_numbers():
+    assert round_half_up(Fraction(5, 2), 0) == 3
+
+
+def test_python_round_would_get_the_block_of_18_wrong():
+    # Why round_half_up exists: banker's rounding of 5.25 gives 5.2.
+    assert round(5.25, 1) == 5.2
+
+
+@pytest.mark.parametrize(
+    ("value", "number"),
+    [
+        (Fraction(13, 2), 6.5),
+        (Fraction(1, 2), 0.5),
+        (Fraction(28), 28),
+        (Fraction(163, 25), 6.52),
+    ],
+)
+def test_to_number_gives_int_when_whole_else_the_decimal(value: Fraction, number: object):
+    assert to_number(value) == number
+    assert type(to_number(value)) is type(number)
+
+
+def test_bool_is_not_a_number():
+    with pytest.raises(ArmyFileError, match=r"^points_limit: must be a number$"):
+        parse_number(True, "points_limit")
+
+
+def test_numeric_string_is_read_exactly():
+    assert parse_number(" 2.5 ", "x") == Fraction(5, 2)
