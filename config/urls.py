@@ -2,10 +2,13 @@ from django.contrib import admin
 from django.urls import include, path
 
 from accounts import views as account_views
+from armies import api
 
 urlpatterns = [
     path("", account_views.home, name="home"),
     path("healthz", account_views.healthz, name="healthz"),
     path("accounts/", include("accounts.urls")),
+    path("api/price/", api.price, name="api-price"),
+    path("rules/", include("rules.urls")),
     path("admin/", admin.site.urls),
 ]

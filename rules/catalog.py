@@ -1,0 +1,1301 @@
+"""The built-in rules catalog as plain data, loaded by data migrations.
+
+Every summary here is written in Muster's own words: the numbers and rules in the
+seeds are facts we may use, their sentences are not ours. Prices are deliberately
+absent: they live in `points/` and the rules pages read them from there.
+
+`position` of each entry is its place in CATALOG, so entries keep the order they
+are written in here within their system and kind.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+SAMPLES_DIR = Path(__file__).resolve().parent / "samples"
+
+
+@dataclass(frozen=True)
+class Entry:
+    system: str
+    kind: str
+    slug: str
+    name: str
+    summary: str
+    data: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def key(self) -> tuple[str, str, str]:
+        return self.system, self.kind, self.slug
+
+
+def _entries(system: str, kind: str, *rows: tuple[Any, ...]) -> list[Entry]:
+    """(slug, name, summary[, data]) rows of one system and kind."""
+    return [Entry(system, kind, *row) for row in rows]
+
+
+# ---------------------------------------------------------------- VSGMR v7
+
+VSGMR = [
+    *_entries(
+        "vsgmr",
+        "unit-kind",
+        (
+            "troop",
+            "Troop",
+            "An ordinary rank-and-file guy with no bonuses.",
+            {"figure": "guy", "move_inches": 6},
+        ),
+        (
+            "hero",
+            "Hero",
+            "A guy with an edge: +1 on distance attacks, hand to hand attacks and skill rolls.",
+            {"figure": "guy", "move_inches": 6},
+        ),
+        (
+            "mook",
+            "Mook",
+            "Optional: a poorly trained guy who takes -1 on every roll and can never command.",
+            {"figure": "guy", "move_inches": 6},
+        ),
+        (
+            "cavalry",
+            "Cavalry",
+            "A mount or small machine bigger than a guy. It needs a guy riding it to move, "
+            "starts with light armour, and a large one carries one passenger too.",
+            {"figure": "cavalry", "move_inches": 9},
+        ),
+        (
+            "vehicle",
+            "Vehicle",
+            "A machine or huge beast steered by a guy, carrying up to four more. It gets +1 "
+            "on attacks and armour rolls and starts with light armour.",
+            {"figure": "vehicle", "move_inches": 12},
+        ),
+    ),
+    *_entries(
+        "vsgmr",
+        "trait",
+        (
+            "area-effect-attack",
+            "Area Effect Attack",
+            "Every distance attack that hits earns another one, up to three in a row, each "
+            "aimed at an enemy within half a move of the first target.",
+        ),
+        (
+            "cause-fear",
+            "Cause Fear",
+            "An attacker that rolls a 1 or 2 against this figure misses, turns away and "
+            "retreats a full move. Fearless things such as war robots ignore it.",
+        ),
+        (
+            "combat-master",
+            "Combat Master",
+            "Adds 1 to hand to hand attack rolls; a hero guy or a vehicle adds 2.",
+        ),
+        (
+            "disable",
+            "Disable",
+            "In place of an attack or skill roll, pick an enemy within shooting range: on a 4 "
+            "or better it can only make armour rolls next round.",
+        ),
+        (
+            "double-strike",
+            "Double Strike",
+            "A hand to hand hit earns one more hand to hand attack, on the same enemy or "
+            "another in reach.",
+        ),
+        (
+            "flight",
+            "Flight",
+            "Moves its full distance over walls and rough ground. While it stays airborne it "
+            "cannot fight or be fought hand to hand, but it can still shoot and be shot.",
+        ),
+        (
+            "ignores-armor",
+            "Ignores Armor",
+            "An armoured target it hits has to pass two armour rolls in a row to shrug the "
+            "hit off.",
+        ),
+        (
+            "independent",
+            "Independent",
+            "Cavalry or vehicles only: it moves and fights without a rider or driver, and can "
+            "still carry figures.",
+        ),
+        (
+            "inspiration",
+            "Inspiration",
+            "Once a round, the owner may reroll one attack, armour or skill roll for any of "
+            "their figures, for as long as this figure is alive.",
+        ),
+        (
+            "recruit",
+            "Recruit",
+            "When it defeats a figure hand to hand, roll a die: on 5 or more the loser joins "
+            "this side instead of leaving the table.",
+        ),
+        (
+            "revenge",
+            "Revenge",
+            "When it is defeated it gets one parting attack, of the kind that defeated it, "
+            "against the figure responsible.",
+        ),
+        (
+            "sharpshooter",
+            "Sharpshooter",
+            "Adds 1 to distance attack rolls; a hero guy or a vehicle adds 2.",
+        ),
+        (
+            "sniper",
+            "Sniper",
+            "Its distance attacks reach twice as far as normal: 24 inches.",
+        ),
+        (
+            "stealth",
+            "Stealth",
+            "Counts as being in cover against every distance attack; when it really is in "
+            "cover, shooters need a 7.",
+        ),
+        (
+            "summon",
+            "Summon",
+            "In place of an attack or skill roll, roll a die: on 5 or more move any one friendly "
+            "figure, riders and passengers included, to within half a move of it.",
+        ),
+        (
+            "support",
+            "Support",
+            "Before the game, choose one kind of roll (distance, hand to hand, armour or "
+            "skill): it and friends within half a move add 1 to that roll.",
+        ),
+        (
+            "tough",
+            "Tough",
+            "Adds 1 to armour rolls; a vehicle adds 2.",
+        ),
+    ),
+    *_entries(
+        "vsgmr",
+        "super-power",
+        (
+            "super-armor",
+            "Super-Armor",
+            "Armour rolls use a bigger die than the usual d6.",
+            {
+                "roll": "armour rolls",
+                "tiers": {
+                    "minor": "armour rolls on a d8",
+                    "major": "armour rolls on a d10",
+                    "superior": "armour rolls on a d12",
+                },
+                "dice": {"minor": "d8", "major": "d10", "superior": "d12"},
+            },
+        ),
+        (
+            "super-blast",
+            "Super-Blast",
+            "Distance attacks use a bigger die; an 8 or more that does not defeat the target "
+            "knocks it back half a move for each point above 7.",
+            {
+                "roll": "distance attacks",
+                "knockback": True,
+                "tiers": {
+                    "minor": "distance attacks on a d8",
+                    "major": "distance attacks on a d10",
+                    "superior": "distance attacks on a d12",
+                },
+                "dice": {"minor": "d8", "major": "d10", "superior": "d12"},
+            },
+        ),
+        (
+            "super-fight",
+            "Super-Fight",
+            "Hand to hand attacks use a bigger die, with the same knockback as Super-Blast.",
+            {
+                "roll": "hand to hand attacks",
+                "knockback": True,
+                "tiers": {
+                    "minor": "hand to hand attacks on a d8",
+                    "major": "hand to hand attacks on a d10",
+                    "superior": "hand to hand attacks on a d12",
+                },
+                "dice": {"minor": "d8", "major": "d10", "superior": "d12"},
+            },
+        ),
+        (
+            "super-move",
+            "Super-Move",
+            "Extra movement each turn and a bonus on initiative rolls.",
+            {
+                "roll": "movement and initiative",
+                "tiers": {
+                    "minor": "half a move unit more, +1 initiative",
+                    "major": "one move unit more, +2 initiative",
+                    "superior": "one and a half move units more, +3 initiative",
+                },
+                "extra_move_units": {"minor": 0.5, "major": 1, "superior": 1.5},
+                "initiative": {"minor": 1, "major": 2, "superior": 3},
+            },
+        ),
+        (
+            "super-skill",
+            "Super-Skill",
+            "Skill rolls use a bigger die. Guys only.",
+            {
+                "roll": "skill rolls",
+                "guys_only": True,
+                "tiers": {
+                    "minor": "skill rolls on a d8",
+                    "major": "skill rolls on a d10",
+                    "superior": "skill rolls on a d12",
+                },
+                "dice": {"minor": "d8", "major": "d10", "superior": "d12"},
+            },
+        ),
+    ),
+    # Suggested points per side are the engine's (points.vsgmr.SCENARIOS).
+    *_entries(
+        "vsgmr",
+        "scenario",
+        (
+            "basic-game",
+            "Basic Game",
+            "Both sides set up at least two moves apart. After five rounds, whoever still has "
+            "figures standing, or destroyed more points of enemies, wins.",
+        ),
+        (
+            "escape",
+            "Escape",
+            "A race for the opposite side: whoever gets over half of the figures they began "
+            "with off that edge first wins.",
+        ),
+        (
+            "transport",
+            "Transport",
+            "An object waits near the centre; the side that carries it back to its own edge wins.",
+        ),
+        (
+            "spawning",
+            "Spawning",
+            "Infiltrators start on the table; each Spawner starts with one figure and rolls "
+            "every round to bring another in from an edge chosen by the die.",
+        ),
+        (
+            "ambush",
+            "Ambush",
+            "The ambusher hides behind cover and adds 1 to initiative all game; the target "
+            "starts bunched together in the open.",
+        ),
+        (
+            "fortress-assault",
+            "Fortress Assault",
+            "Defenders guard a large building. Attackers win by knocking it down, defenders "
+            "by destroying every attacker.",
+        ),
+    ),
+]
+
+# ---------------------------------------------------------------- GEM
+
+TABLE_1 = {
+    # The d20 score an attack needs: needed[off - 1][def - 1], i.e. one row per
+    # attacker's OFF (1-10) and one column per defender's DEF (1-10), exactly the
+    # seed's Table 1 (section 2.2).
+    "rows": "off",
+    "columns": "def",
+    "off": list(range(1, 11)),
+    "def": list(range(1, 11)),
+    "needed": [
+        [11, 16, 18, 19, 19, 19, 20, 20, 20, 20],
+        [6, 11, 14, 16, 17, 18, 18, 19, 19, 19],
+        [4, 8, 11, 13, 15, 16, 17, 17, 18, 18],
+        [3, 6, 9, 11, 13, 14, 15, 16, 17, 17],
+        [3, 5, 7, 9, 11, 13, 14, 15, 15, 16],
+        [3, 4, 6, 8, 9, 11, 12, 13, 14, 15],
+        [2, 4, 5, 7, 8, 10, 11, 12, 13, 14],
+        [2, 3, 5, 6, 7, 9, 10, 11, 12, 13],
+        [2, 3, 4, 5, 7, 8, 9, 10, 11, 12],
+        [2, 3, 4, 5, 6, 7, 8, 9, 10, 11],
+    ],
+    # The seed's marked cells, as [off, def]: "*" only a natural 20 hits, no
+    # modifiers apply; "!" only a natural 1 misses, no modifiers apply.
+    "natural_20_only": [[1, 9], [1, 10]],
+    "natural_1_only_misses": [[9, 1], [10, 1]],
+}
+
+GEM = [
+    # BaseMod for each size is the engine's (points.gem.BASE_MOD).
+    *_entries(
+        "gem",
+        "base-size",
+        ("20mm", "20mm", "The smallest base, for a single foot figure."),
+        ("25mm", "25mm", "The usual base for a 25mm-scale foot figure."),
+        ("30mm", "30mm", "A slightly larger base for big foot figures or heavy troopers."),
+        (
+            "40mm",
+            "40mm",
+            "Large figures; shooters add 1 to hit a target this wide.",
+            {"missile_target_mod": 1},
+        ),
+        (
+            "50mm",
+            "50mm",
+            "Very large figures; still a large target (+1 to hit it).",
+            {"missile_target_mod": 1},
+        ),
+        (
+            "huge",
+            "Huge",
+            "Anything wider than 50mm: monsters and vehicles. Shooters add 2 to hit it.",
+            {"missile_target_mod": 2},
+        ),
+    ),
+    # TypeMod for each type is the engine's (points.gem.TYPE_MOD).
+    *_entries(
+        "gem",
+        "formation",
+        (
+            "skirmisher",
+            "Skirmisher",
+            "Loose-order figures that move freely, staying within 2 inches of each other, and "
+            "fire in a 90° arc to their front.",
+        ),
+        (
+            "peltast",
+            "Peltast",
+            "Light troops that switch between skirmish order and a block; forming up takes a "
+            "whole move, breaking up is free.",
+        ),
+        (
+            "block",
+            "Block infantry",
+            "A formed body at least two ranks deep that moves straight ahead or wheels, and "
+            "fights only to its front; deeper ranks help in melee.",
+        ),
+        (
+            "leader",
+            "Leader",
+            "A single figure that moves like a skirmisher and, with the optional leader rules, "
+            "keeps units within 12 inches in good order.",
+        ),
+        (
+            "cavalry",
+            "Cavalry",
+            "Mounted troops that move like a block but may wheel at any point of the move, "
+            "and fire in any direction.",
+        ),
+        (
+            "vehicle",
+            "Vehicle",
+            "Anything that carries and moves a figure, from motorbikes to dreadnoughts. Speed "
+            "changes by at most its acceleration each turn, and it cannot rush.",
+        ),
+    ),
+    # The divisor for each rate is the engine's (points.gem.FIRE_DIVISOR).
+    *_entries(
+        "gem",
+        "fire-rate",
+        ("every-turn", "Every turn", "Bows, rifles and other weapons that shoot each turn."),
+        (
+            "every-other-turn",
+            "Every other turn",
+            "Slow weapons that need a turn to reload, such as heavy cannon.",
+        ),
+        (
+            "every-third-turn",
+            "Every third turn or slower",
+            "The slowest weapons: catapults, siege guns and the like.",
+        ),
+    ),
+    Entry(
+        "gem",
+        "table",
+        "table-1",
+        "Table 1: to-hit scores",
+        "Find the attack's OFF down the side and the target's DEF across the top: roll that "
+        "number or more on a d20 to hit. A natural 20 always hits and a natural 1 always misses.",
+        TABLE_1,
+    ),
+]
+
+# ---------------------------------------------------------------- Gemini vehicle classes
+
+GEMINI = _entries(
+    "gemini",
+    "vehicle-class",
+    (
+        "tracked",
+        "Tracked",
+        "Slews on the spot at battle speed and picks up extra speed on roads or firm flat ground.",
+        {"battle_speed": "8-14", "max_speed": "2d6+8"},
+    ),
+    (
+        "wheeled",
+        "Wheeled",
+        "Quick on roads or firm flat ground, where it gains extra speed; civilian road cars are "
+        "best moved with the street-race rules.",
+        {"max_speed": "2d6+20"},
+    ),
+    (
+        "skimmer",
+        "Skimmer",
+        "Hovers just above the ground, so terrain barely slows it: its road and battle speeds "
+        "are the same.",
+        {"max_speed": "2d6+12"},
+    ),
+    (
+        "flying-skimmer",
+        "Flying skimmer",
+        "A low-flying craft: unless immobilised it is hit only on a 6 in close combat and may "
+        "fly too high to be rammed.",
+        {"max_speed": "2d6+12"},
+    ),
+    (
+        "walker",
+        "Walker",
+        "A driven walker counts as a fast vehicle; ground hardly slows it, so battle and top "
+        "speed are close.",
+        {"max_speed": "2d6+8"},
+    ),
+    (
+        "mechanoid",
+        "Mechanoid",
+        "Dreadnoughts and war robots: they fight hand to hand with their own skill, use front "
+        "armour in close combat and plod at about 6 inches.",
+        {"battle_speed": "4-8"},
+    ),
+    (
+        "bike",
+        "Bike",
+        "Has a Toughness and a save instead of armour values, and a tight turn; bike and rider "
+        "can be shot as one target or two.",
+        {"trr": 0.5},
+    ),
+)
+
+# ---------------------------------------------------------------- G.O.M.S.
+
+GOMS = [
+    # Every unit's cost is the engine's (points.goms.UNIT_COST).
+    *_entries(
+        "goms",
+        "unit-kind",
+        (
+            "rifle-section",
+            "Rifle section",
+            "The backbone of the force: a section of riflemen with its NCO. Four make a platoon.",
+        ),
+        (
+            "platoon-hq",
+            "Platoon HQ section",
+            "Support weapons a full platoon may add: sniper, light mortar, medium machine gun, "
+            "anti-tank team and a few riflemen.",
+        ),
+        (
+            "company-hq",
+            "Company HQ section",
+            "Heavier support for three platoons: sniper, anti-tank gun, medium mortar, machine "
+            "gun, anti-tank team and riflemen.",
+        ),
+        (
+            "engineer-section",
+            "Engineer section",
+            "Specialists who can blow a gap through a wall, hedge or door.",
+        ),
+        (
+            "vehicle",
+            "Vehicle",
+            "Any truck or armoured vehicle, bought by class.",
+        ),
+    ),
+    *_entries(
+        "goms",
+        "vehicle-class",
+        (
+            "soft-skin",
+            "Soft skin",
+            "Unarmoured trucks and cars: the fastest movers, and any anti-tank hit goes through.",
+            {"inches_per_action": 7},
+        ),
+        (
+            "light",
+            "Light armour",
+            "Scout cars and light tanks; wheeled armour moves a little faster.",
+            {"inches_per_action": 5, "wheeled_inches_per_action": 6},
+        ),
+        (
+            "medium",
+            "Medium armour",
+            "Main battle tanks of the period.",
+            {"inches_per_action": 4},
+        ),
+        (
+            "heavy",
+            "Heavy armour",
+            "Slow, thickly armoured tanks that only heavy anti-tank fire can stop.",
+            {"inches_per_action": 3},
+        ),
+    ),
+    # The morale number of each grade is the engine's (points.goms.MORALE).
+    *_entries(
+        "goms",
+        "morale-grade",
+        (
+            "unwilling-conscript",
+            "Unwilling conscript",
+            "Pressed men: they take only snap shots unless ordered otherwise.",
+            {"fire": ["snap"]},
+        ),
+        (
+            "trained",
+            "Trained but green",
+            "Basic training: snap and deliberate shots.",
+            {"fire": ["snap", "deliberate"]},
+        ),
+        (
+            "veteran",
+            "Veteran",
+            "Has seen action: snap and deliberate shots, and steadier under fire.",
+            {"fire": ["snap", "deliberate"]},
+        ),
+        (
+            "seasoned-veteran",
+            "Seasoned veteran",
+            "Hardened troops who may also use rapid fire on their own.",
+            {"fire": ["snap", "deliberate", "rapid"]},
+        ),
+        (
+            "elite",
+            "Highly motivated elite",
+            "The best: every kind of fire, aimed shots included, without waiting for orders.",
+            {"fire": ["snap", "deliberate", "rapid", "aimed"]},
+        ),
+    ),
+    # The points of each size are the engine's (points.goms.GAME_SIZES).
+    *_entries(
+        "goms",
+        "game-size",
+        ("small", "Small", "A quick action: a handful of sections."),
+        ("medium", "Medium", "About a platoon with some support."),
+        ("large", "Large", "Company-sized, with armour and HQs."),
+    ),
+    # Option costs are the engine's (points.goms.REROLL_COST and friends).
+    *_entries(
+        "goms",
+        "army-option",
+        (
+            "rerolls",
+            "Reroll",
+            "One reroll on the acquisition and manpower roll; buy them before rolling.",
+        ),
+        (
+            "setup-extension",
+            "Set-up zone extension",
+            "Moves the edge of the deployment zone further forward; only a few may be bought.",
+        ),
+        ("dug-in", "Dug in", "The whole force begins the game in prepared positions."),
+    ),
+    *_entries(
+        "goms",
+        "weapon",
+        # Small arms: rate of fire, short and long range bands in inches with their
+        # hit modifiers, and the wound roll needed (N means N+ on a d6).
+        (
+            "sten-mp40",
+            "Sten / MP40",
+            "Submachine gun: accurate up close, poor at range.",
+            {
+                "group": "small-arms",
+                "rof": 3,
+                "short": [0, 12],
+                "short_mod": 1,
+                "long": [12, 24],
+                "long_mod": -1,
+                "wound": 6,
+            },
+        ),
+        (
+            "rifle",
+            "Rifle",
+            "Bolt-action rifle: one shot, better at long range.",
+            {
+                "group": "small-arms",
+                "rof": 1,
+                "short": [0, 12],
+                "short_mod": -1,
+                "long": [12, 48],
+                "long_mod": 0,
+                "wound": 5,
+            },
+        ),
+        (
+            "battle-rifle",
+            "Battle rifle",
+            "Self-loading rifle: two shots.",
+            {
+                "group": "small-arms",
+                "rof": 2,
+                "short": [0, 12],
+                "short_mod": -1,
+                "long": [12, 48],
+                "long_mod": 0,
+                "wound": 5,
+            },
+        ),
+        (
+            "assault-rifle",
+            "Assault rifle",
+            "Automatic rifle: good close in, reaches long range.",
+            {
+                "group": "small-arms",
+                "rof": 3,
+                "short": [0, 12],
+                "short_mod": 1,
+                "long": [12, 48],
+                "long_mod": 0,
+                "wound": 5,
+            },
+        ),
+        (
+            "bren",
+            "Bren",
+            "Light machine gun, steadiest at long range.",
+            {
+                "group": "small-arms",
+                "rof": 4,
+                "short": [0, 12],
+                "short_mod": 0,
+                "long": [12, 48],
+                "long_mod": 1,
+                "wound": 5,
+            },
+        ),
+        (
+            "vickers",
+            "Vickers",
+            "Heavy machine gun with the longest reach and a deadly wound roll.",
+            {
+                "group": "small-arms",
+                "rof": 3,
+                "short": [0, 12],
+                "short_mod": -1,
+                "long": [12, 60],
+                "long_mod": 0,
+                "wound": 4,
+            },
+        ),
+        (
+            "mg38",
+            "MG38",
+            "General-purpose machine gun with a high rate of fire.",
+            {
+                "group": "small-arms",
+                "rof": 6,
+                "short": [0, 12],
+                "short_mod": 0,
+                "long": [12, 48],
+                "long_mod": 1,
+                "wound": 5,
+            },
+        ),
+        (
+            "mg42",
+            "MG42",
+            "The fastest-firing machine gun, long-ranged and deadly.",
+            {
+                "group": "small-arms",
+                "rof": 6,
+                "short": [0, 12],
+                "short_mod": -1,
+                "long": [12, 60],
+                "long_mod": 0,
+                "wound": 4,
+            },
+        ),
+        # Area weapons: centre and edge radius in inches, the wound roll in each
+        # (N+ on a d6), and the anti-tank dice.
+        (
+            "grenade",
+            "Grenade",
+            "Thrown explosive; primed with one action, thrown with another.",
+            {
+                "group": "area",
+                "centre": 2,
+                "centre_wound": 5,
+                "edge": 4,
+                "edge_wound": 6,
+                "at": "2d6",
+            },
+        ),
+        (
+            "very-light-at",
+            "Very light AT",
+            "The lightest anti-tank weapons.",
+            {
+                "group": "area",
+                "centre": 3,
+                "centre_wound": 5,
+                "edge": 4,
+                "edge_wound": 6,
+                "at": "3d6",
+            },
+        ),
+        (
+            "light-at-he",
+            "Light AT / light HE",
+            "Light anti-tank guns and small high-explosive rounds.",
+            {
+                "group": "area",
+                "centre": 3,
+                "centre_wound": 5,
+                "edge": 6,
+                "edge_wound": 6,
+                "at": "4d6",
+            },
+        ),
+        (
+            "medium-at-he",
+            "Medium AT / medium HE",
+            "Medium guns and mortars.",
+            {
+                "group": "area",
+                "centre": 3,
+                "centre_wound": 4,
+                "edge": 6,
+                "edge_wound": 5,
+                "at": "5d6",
+            },
+        ),
+        (
+            "heavy-at-he",
+            "Heavy AT / heavy HE",
+            "Heavy guns and artillery.",
+            {
+                "group": "area",
+                "centre": 3,
+                "centre_wound": 3,
+                "edge": 8,
+                "edge_wound": 4,
+                "at": "6d6",
+            },
+        ),
+        (
+            "very-heavy-at",
+            "Very heavy AT",
+            "The biggest anti-tank guns.",
+            {
+                "group": "area",
+                "centre": 3,
+                "centre_wound": 3,
+                "edge": 8,
+                "edge_wound": 4,
+                "at": "7d6",
+            },
+        ),
+    ),
+    Entry(
+        "goms",
+        "table",
+        "anti-tank",
+        "Anti-tank penetration",
+        "Each anti-tank die that scores this or more against the target's armour counts as a "
+        "hit; a dash means that weapon cannot hurt that armour.",
+        {
+            "rows": "armour",
+            "columns": "at",
+            "armour": ["Soft skin", "Very light", "Light", "Medium", "Heavy", "Very heavy"],
+            "at": ["Very light", "Light", "Medium", "Heavy", "Very heavy"],
+            # needed[armour][at]: the d6 score (N+), or None for "-" in the seed.
+            "needed": [
+                [2, 2, 2, 2, 2],
+                [4, 3, 2, 2, 2],
+                [5, 4, 3, 2, 2],
+                [6, 5, 4, 3, 2],
+                [None, 6, 5, 4, 3],
+                [None, None, 6, 5, 4],
+            ],
+        },
+    ),
+]
+
+# ---------------------------------------------------------------- d10 modern skirmish
+
+D10 = [
+    *_entries(
+        "d10",
+        "stat",
+        (
+            "combat-skill",
+            "Combat Skill",
+            "Experience and nerve: activation, initiative and keeping overwatch.",
+            {"field": "combat_skill"},
+        ),
+        (
+            "willpower",
+            "Willpower",
+            "Courage: resisting suppression and morale tests.",
+            {"field": "willpower"},
+        ),
+        ("shooting", "Shooting", "Marksmanship with any ranged weapon.", {"field": "shooting"}),
+        ("cqc", "CQC", "Close quarters fighting with knives, butts and fists.", {"field": "cqc"}),
+        (
+            "physique",
+            "Physique",
+            "Size and strength; it sets the damage of melee blows.",
+            {"field": "physique"},
+        ),
+        (
+            "agility",
+            "Agility",
+            "Dodging, jumping, climbing and breaking a fall.",
+            {"field": "agility"},
+        ),
+        (
+            "defence",
+            "Defence",
+            "The number a wound roll must reach: natural toughness plus armour worn.",
+            {"field": "defence"},
+        ),
+        ("move", "Move", "Inches moved in one action.", {"field": "move"}),
+    ),
+    # Defence for each level is the engine's (points.d10.ARMOUR_DEFENCE).
+    *_entries(
+        "d10",
+        "armour-level",
+        ("none", "Unarmoured", "Ordinary clothes: the base Defence for a human."),
+        ("light", "Light armour", "A concealable vest of the kind police wear."),
+        ("medium", "Medium armour", "Tactical vest with extra plates and a collar."),
+        ("heavy", "Heavy armour", "Bulky specialist gear, like a bomb-disposal or riot suit."),
+    ),
+    *_entries(
+        "d10",
+        "weapon",
+        # Ranges in inches (long is None where the seed gives "-"); rof as the seed
+        # writes it; damage is added to a d10 against the target's Defence.
+        (
+            "pistol",
+            "Pistol (9mm)",
+            "Sidearm, usable in a brawl.",
+            {
+                "effective": 6,
+                "long": 12,
+                "rof": "2/1",
+                "damage": "4",
+                "traits": ["semiauto", "cqc"],
+            },
+        ),
+        (
+            "smg-pdw",
+            "SMG/PDW (P90, MP5)",
+            "Compact automatic for close work.",
+            {
+                "effective": 12,
+                "long": 24,
+                "rof": "2/1 (3 auto)",
+                "damage": "4",
+                "traits": ["auto", "assault"],
+                "auto": 3,
+            },
+        ),
+        (
+            "shotgun",
+            "Shotgun (pump, semi)",
+            "Hits hard close up and weakly further out; the spread makes it 2 easier to hit with.",
+            {
+                "effective": 12,
+                "long": 18,
+                "rof": "1",
+                "damage": "7/3",
+                "traits": ["pump", "assault"],
+                "damage_by_range": {"effective": 7, "long": 3},
+                "to_hit_tn": -2,
+            },
+        ),
+        (
+            "carbine-ar",
+            "Carbine/AR",
+            "The standard infantry rifle.",
+            {
+                "effective": 24,
+                "long": None,
+                "rof": "2/1 (3 auto)",
+                "damage": "5",
+                "traits": ["auto"],
+                "auto": 3,
+            },
+        ),
+        (
+            "dmr-battle-rifle",
+            "DMR/Battle rifle",
+            "Full-power rifle for longer shots.",
+            {
+                "effective": 30,
+                "long": None,
+                "rof": "2/1",
+                "damage": "6",
+                "traits": ["semiauto", "bulky"],
+            },
+        ),
+        (
+            "saw-lsw",
+            "SAW/LSW",
+            "Squad automatic weapon for suppression.",
+            {
+                "effective": 24,
+                "long": None,
+                "rof": "4 auto",
+                "damage": "5",
+                "traits": ["auto", "bulky"],
+                "auto": 4,
+            },
+        ),
+        (
+            "lmg",
+            "LMG",
+            "Belt-fed machine gun; needs to be set down to fire.",
+            {
+                "effective": 30,
+                "long": None,
+                "rof": "4 auto",
+                "damage": "6",
+                "traits": ["auto", "heavy"],
+                "auto": 4,
+            },
+        ),
+        (
+            "sniper-rifle-308",
+            "Sniper rifle .308",
+            "Bolt-action precision rifle.",
+            {"effective": 36, "long": None, "rof": "1", "damage": "7", "traits": ["bolt", "bulky"]},
+        ),
+        (
+            "am-50-rifle",
+            "AM .50 Rifle",
+            "Anti-materiel rifle: the hardest hitter in the list.",
+            {"effective": 36, "long": None, "rof": "1", "damage": "8", "traits": ["bolt", "heavy"]},
+        ),
+    ),
+    *_entries(
+        "d10",
+        "weapon-trait",
+        (
+            "bulky",
+            "Bulky",
+            "1 harder to hit if it moved before firing, and awkward in CQC.",
+            {"group": "size"},
+        ),
+        (
+            "heavy",
+            "Heavy",
+            "Cannot move and fire in one activation, is awkward in CQC, and slows its carrier "
+            "by an inch.",
+            {"group": "size"},
+        ),
+        (
+            "assault",
+            "Assault",
+            "Short and handy: +1 to hit at 6 inches or closer.",
+            {"group": "size"},
+        ),
+        ("cqc", "CQC", "No penalty when used in close quarters combat.", {"group": "size"}),
+        (
+            "bolt",
+            "Bolt action",
+            "One shot at any range, 1 harder to hit after moving.",
+            {"group": "rof"},
+        ),
+        ("pump", "Pump", "One shot, with no penalty for moving.", {"group": "rof"}),
+        (
+            "semiauto",
+            "Semi-auto",
+            "Either a pair of rapid shots within effective range at nearby targets, or one shot "
+            "at long range.",
+            {"group": "rof"},
+        ),
+        (
+            "auto",
+            "Auto (x)",
+            "Fires like a semi-auto, or sprays an area to suppress it with up to x hit rolls.",
+            {"group": "rof"},
+        ),
+        (
+            "sniper-scope",
+            "Sniper scope",
+            "Firing one shot without moving, reroll a miss beyond 6 inches; makes the weapon "
+            "Bulky.",
+            {"group": "attachment"},
+        ),
+        (
+            "acog-scope",
+            "4x/ACOG scope",
+            "Firing one shot without moving, reroll a miss between 6 inches and effective range.",
+            {"group": "attachment"},
+        ),
+        (
+            "bipod",
+            "Bipod",
+            "If it stays still, long range costs only 1 on the target number instead of 2; makes "
+            "the weapon Bulky.",
+            {"group": "attachment"},
+        ),
+    ),
+    Entry(
+        "d10",
+        "table",
+        "calibre-damage",
+        "Damage by calibre",
+        "A firearm's Damage follows its cartridge: bigger rounds hit harder.",
+        {
+            "rows": [
+                {"calibre": "9mm pistol or SMG", "damage": 4},
+                {"calibre": "10mm, .45 ACP, 5.56mm", "damage": 5},
+                {"calibre": "7.62mm", "damage": 6},
+                {"calibre": ".300, .308, .338", "damage": 7},
+                {"calibre": ".50 cal", "damage": 8},
+            ]
+        },
+    ),
+]
+
+# ---------------------------------------------------------------- Interpretations (SPEC 3.6)
+
+INTERPRETATIONS = [
+    Entry(
+        system,
+        "interpretation",
+        slug,
+        name,
+        summary,
+        {"number": number, "affects": affects},
+    )
+    for number, (system, slug, name, summary, affects) in enumerate(
+        [
+            (
+                "gem",
+                "siz-counts-miniatures",
+                "SIZ is a head count",
+                "A GEM profile's SIZ is how many miniatures it stands for: a lone hero has "
+                "SIZ 1, a block of eighteen has SIZ 18.",
+                "the SIZ ÷ 18 term of a figure's base value B",
+            ),
+            (
+                "gem",
+                "radius-plus-a-half",
+                "Radius plus one half",
+                "An area weapon multiplies its value by its radius plus 0.5, so a 2-inch "
+                "blast counts 2.5 times.",
+                "the value M of an area missile weapon",
+            ),
+            (
+                "gem",
+                "best-missile-weapon",
+                "One missile weapon for figures, all for vehicles",
+                "A figure counts every melee attack but only its single best missile weapon, "
+                "since it shoots one weapon a turn. A vehicle fires everything together, so "
+                "all its weapons count.",
+                "the offence O of figures and vehicles",
+            ),
+            (
+                "gem",
+                "vehicle-formula-literal",
+                "The vehicle formula as written",
+                "Vehicles follow the printed formula to the letter: carrying capacity ÷ 9 "
+                "takes the place of SIZ ÷ 18, the product term uses plain DEF×HIT (not 1.3 "
+                "times it), and the type modifier is 1.",
+                "a vehicle's base value B and value V",
+            ),
+            (
+                "gem",
+                "round-half-up",
+                "Rounded to a tenth, halves up",
+                "Each model's value is rounded to one decimal place, with an exact half going "
+                "up: 5.25 becomes 5.3, never 5.2.",
+                "the points per model",
+            ),
+            (
+                "vsgmr",
+                "hero-commander-heavy-armour",
+                "Hero commanders wear free heavy armour",
+                "A hero chosen as commander always has heavy armour and pays nothing for it, "
+                "whatever armour was picked. A troop commander gets no such gift.",
+                "the commander's cost",
+            ),
+            (
+                "vsgmr",
+                "weapon-master-is-combat-master",
+                "Weapon Master means Combat Master",
+                'The Orcs sample gives its Warlord a "Weapon Master" trait that the trait '
+                "list lacks; Muster reads it as Combat Master, which costs the same.",
+                "the Orcs' Warlord and the army's total",
+            ),
+            (
+                "goms",
+                "platoon-is-four-sections",
+                "A platoon is four rifle sections",
+                "Every four rifle sections make a platoon that may add one platoon HQ; every "
+                "three platoons may add one company HQ.",
+                "how many platoon and company HQ sections an army may buy",
+            ),
+        ],
+        start=1,
+    )
+]
+
+CATALOG: tuple[Entry, ...] = (*VSGMR, *GEM, *GEMINI, *GOMS, *D10, *INTERPRETATIONS)
+
+
+# ---------------------------------------------------------------- sample armies
+
+
+@dataclass(frozen=True)
+class Sample:
+    system: str
+    slug: str
+    blurb: str
+
+    @property
+    def path(self) -> Path:
+        return SAMPLES_DIR / self.system / f"{self.slug}.json"
+
+    def army(self) -> dict[str, Any]:
+        return json.loads(self.path.read_text(encoding="utf-8"))
+
+
+SAMPLES: tuple[Sample, ...] = (
+    # VSGMR section VII, in the seed's order.
+    Sample(
+        "vsgmr",
+        "medieval-infantry",
+        "A captain, a banner carrier who steadies the line, and a rank of armoured foot.",
+    ),
+    Sample("vsgmr", "dwarves", "Few but stubborn: every dwarf is a hero and every one is Tough."),
+    Sample(
+        "vsgmr",
+        "elves",
+        "Bows all round, led by a sharp-eyed mage and two sentries who rarely miss.",
+    ),
+    Sample(
+        "vsgmr",
+        "orcs",
+        "A warlord and two hard-hitting sell-swords in front of a mob of armoured grunts.",
+    ),
+    Sample(
+        "vsgmr",
+        "undead",
+        "A necromancer's host: bone archers, a mounted skeleton, ghouls and a demon that walks "
+        "alone.",
+    ),
+    Sample(
+        "vsgmr",
+        "fantasy-adventurers",
+        "The classic party of five: fighter, cleric, rogue, wizard and ranger.",
+    ),
+    Sample(
+        "vsgmr",
+        "wild-west-bandit-gang",
+        "A gang of mounted gunslingers under a leader who never misses.",
+    ),
+    Sample(
+        "vsgmr",
+        "zombie-horde",
+        "Patient zero and a shambling crowd; whoever they bring down may get back up on "
+        "their side.",
+    ),
+    Sample(
+        "vsgmr",
+        "horror-film-survivors",
+        "A sheriff, a gun nut, a scream queen and a football star against the night.",
+    ),
+    Sample(
+        "vsgmr",
+        "modern-infantry",
+        "A sergeant and riflemen with automatic weapons, plus a helicopter and its pilot.",
+    ),
+    Sample(
+        "vsgmr",
+        "justice-team",
+        "Three caped crime-fighters: a flying powerhouse, a dark detective and a sidekick.",
+    ),
+    Sample(
+        "vsgmr",
+        "mightiest-heroes",
+        "A wall-crawler, a clawed brawler and a green giant who hits hardest of all.",
+    ),
+    Sample(
+        "vsgmr",
+        "star-soldiers",
+        "Three power-armoured troopers with guns that punch through anything.",
+    ),
+    Sample(
+        "vsgmr",
+        "bug-aliens",
+        "A hive queen, a living war-beast and a swarm of armoured drones that strike twice.",
+    ),
+    # Starter armies of our own for the other systems.
+    Sample(
+        "gem",
+        "border-warband",
+        "A small fantasy warband: a chieftain, a block of spears, archers, outriders and an "
+        "armoured war wagon.",
+    ),
+    Sample(
+        "goms",
+        "rifle-platoon",
+        "A medium game's force: one rifle platoon with its HQ, engineers, two tanks and a "
+        "truck, plus rerolls and a longer set-up zone.",
+    ),
+    Sample(
+        "d10",
+        "rifle-squad",
+        "A six-model squad: a leader, two riflemen, a gunner, a marksman and a breacher.",
+    ),
+)
+
+
+# ---------------------------------------------------------------- loading (data migrations)
+
+
+def load_catalog(rule_entry_model: Any) -> None:
+    """Create or refresh every built-in entry; running it twice changes nothing."""
+    for position, entry in enumerate(CATALOG):
+        rule_entry_model.objects.update_or_create(
+            system=entry.system,
+            kind=entry.kind,
+            slug=entry.slug,
+            defaults={
+                "name": entry.name,
+                "summary": entry.summary,
+                "data": entry.data,
+                "position": position,
+            },
+        )
+
+
+def unload_catalog(rule_entry_model: Any) -> None:
+    for entry in CATALOG:
+        rule_entry_model.objects.filter(
+            system=entry.system, kind=entry.kind, slug=entry.slug
+        ).delete()
+
+
+def load_samples(sample_army_model: Any) -> None:
+    for position, sample in enumerate(SAMPLES):
+        army = sample.army()
+        sample_army_model.objects.update_or_create(
+            slug=sample.slug,
+            defaults={
+                "system": sample.system,
+                "name": army["name"],
+                "blurb": sample.blurb,
+                "army": army,
+                "position": position,
+            },
+        )
+
+
+def unload_samples(sample_army_model: Any) -> None:
+    sample_army_model.objects.filter(slug__in=[s.slug for s in SAMPLES]).delete()

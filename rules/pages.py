@@ -1,0 +1,310 @@
+"""What each rules page shows: catalog entries joined with the engine's numbers.
+
+The catalog (the database) knows names, summaries and unpriced facts; every cost,
+modifier and game size comes from `points/` at render time, so a price lives in
+one place only. Nothing here touches the database: views pass the entries in.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any
+
+from points import ArmyFileError, d10, gem, goms, load, price_army, vsgmr
+from points.fields import fmt
+from rules.models import RuleEntry, SampleArmy
+
+Catalog = dict[str, list[RuleEntry]]
+
+
+def by_kind(entries: Iterable[RuleEntry]) -> Catalog:
+    catalog: Catalog = defaultdict(list)
+    for entry in entries:
+        catalog[entry.kind].append(entry)
+    return catalog
+
+
+@dataclass(frozen=True)
+class Row:
+    """A catalog entry with the engine's number(s) for it."""
+
+    entry: RuleEntry
+    value: Any = None
+    extra: Any = None
+
+
+def _rows(entries: list[RuleEntry], table: dict[str, Any]) -> list[Row]:
+    return [Row(e, table.get(e.slug)) for e in entries]
+
+
+@dataclass(frozen=True)
+class SampleRow:
+    sample: SampleArmy
+    total: Fraction | None
+    figures: int | None
+    legal: bool | None
+
+
+def sample_rows(samples: Iterable[SampleArmy]) -> list[SampleRow]:
+    """Each sample army priced by the engine now, never a stored total."""
+    rows = []
+    for sample in samples:
+        try:
+            army = load(sample.army)
+        except ArmyFileError:
+            rows.append(SampleRow(sample, None, None, None))
+            continue
+        priced = price_army(army)
+        figures = sum(unit.quantity for unit in army.units)
+        rows.append(SampleRow(sample, priced.total, figures, priced.legal))
+    return rows
+
+
+# ---------------------------------------------------------------- VSGMR
+
+
+def vsgmr_context(catalog: Catalog) -> dict[str, Any]:
+    powers = []
+    for entry in catalog["super-power"]:
+        power = vsgmr.SUPER_POWERS.get(entry.slug)
+        tiers = [
+            (
+                tier,
+                power.cost[tier] if power is not None else None,
+                entry.data.get("tiers", {}).get(tier, ""),
+            )
+            for tier in vsgmr.TIERS
+        ]
+        powers.append(Row(entry, tiers))
+    return {
+        "figures": _rows(catalog["unit-kind"], vsgmr.FIGURE_COST),
+        "purchases": [
+            ("Distance attack", vsgmr.DISTANCE_ATTACK_COST),
+            ("Automatic fire", vsgmr.AUTOMATIC_FIRE_COST),
+            ("Light armour for a guy", vsgmr.GUY_ARMOR_COST["light"]),
+            ("Heavy armour for a guy", vsgmr.GUY_ARMOR_COST["heavy"]),
+            ("Light armour for cavalry or a vehicle", vsgmr.MOUNT_ARMOR_COST["light"]),
+            ("Heavy armour for cavalry or a vehicle", vsgmr.MOUNT_ARMOR_COST["heavy"]),
+            ("Heavy armour for a hero commander", _hero_commander_armour()),
+        ],
+        "traits": [
+            Row(e, vsgmr.TRAITS[e.slug].cost if e.slug in vsgmr.TRAITS else vsgmr.TRAIT_COST)
+            for e in catalog["trait"]
+        ],
+        "powers": powers,
+        "scenarios": [Row(e, _scenario_sides(e.slug)) for e in catalog["scenario"]],
+        "balance_margin": vsgmr.BALANCE_MARGIN,
+    }
+
+
+def _hero_commander_armour() -> Fraction:
+    """What heavy armour adds to a hero commander's price (SPEC 3.6 (6): nothing)."""
+    profile = {"kind": "guy", "flavor": "hero", "commander": True, "armor": "heavy"}
+    return vsgmr.price(vsgmr.parse_profile(profile, "")).each - vsgmr.FIGURE_COST["hero"]
+
+
+def _scenario_sides(slug: str) -> list[tuple[str, int, int]]:
+    if slug not in vsgmr.SCENARIOS:
+        return []
+    _, sides = vsgmr.SCENARIOS[slug]
+    return [(side or "each player", low, high) for side, (low, high) in sides.items()]
+
+
+# ---------------------------------------------------------------- GEM (and Gemini vehicles)
+
+
+def gem_context(catalog: Catalog) -> dict[str, Any]:
+    table = next((e for e in catalog["table"] if e.slug == "table-1"), None)
+    road_bonus = {c: gem.ROAD_BONUS for c in gem.ROAD_CLASSES}
+    return {
+        "base_sizes": _rows(catalog["base-size"], gem.BASE_MOD),
+        "formations": _rows(catalog["formation"], gem.TYPE_MOD),
+        "fire_rates": _rows(catalog["fire-rate"], gem.FIRE_DIVISOR),
+        "formula": {
+            "product_divisor": gem.FIGURE_PRODUCT_DIVISOR,
+            "vehicle_product_divisor": gem.VEHICLE_PRODUCT_DIVISOR,
+            "vehicle_defence": gem.VEHICLE_DEFENCE,
+            "siz_divisor": gem.SIZ_DIVISOR,
+            "capacity_divisor": gem.CAPACITY_DIVISOR,
+            "morale_divisor": gem.MORALE_DIVISOR,
+            "mag_offset": gem.MAG_OFFSET,
+            "mag_divisor": gem.MAG_DIVISOR,
+            "mov_offset": gem.MOV_OFFSET,
+            "mov_divisor": gem.MOV_DIVISOR,
+            "heavy": gem.HEAVY_WEAPON,
+            "area_bonus": gem.AREA_BONUS,
+        },
+        "table_1": table,
+        "table_1_rows": _table_1_rows(table) if table is not None else [],
+        "vehicle_classes": _rows(catalog["vehicle-class"], road_bonus),
+        "turn_degrees": gem.TURN_DEGREES,
+        "turn_cost": gem.TURN_COST,
+    }
+
+
+def _table_1_rows(table: RuleEntry) -> list[tuple[int, list[tuple[int, int, str]]]]:
+    """[(off, [(def, needed, mark)])], mark "*" (natural 20 only) or "!" (natural 1 only)."""
+    data = table.data
+    marks = {tuple(cell): "*" for cell in data.get("natural_20_only", [])}
+    marks.update({tuple(cell): "!" for cell in data.get("natural_1_only_misses", [])})
+    return [
+        (
+            off,
+            [
+                (d, needed, marks.get((off, d), ""))
+                for d, needed in zip(data["def"], row, strict=True)
+            ],
+        )
+        for off, row in zip(data["off"], data["needed"], strict=True)
+    ]
+
+
+# ---------------------------------------------------------------- G.O.M.S.
+
+
+def goms_context(catalog: Catalog) -> dict[str, Any]:
+    option_costs = {
+        "rerolls": goms.REROLL_COST,
+        "setup-extension": goms.SETUP_EXTENSION_COST,
+        "dug-in": goms.DUG_IN_COST,
+    }
+    weapons = catalog["weapon"]
+    anti_tank = next((e for e in catalog["table"] if e.slug == "anti-tank"), None)
+    acquisition_labels = {
+        "infantry": "Rifle sections",
+        "soft-skin": "Soft-skin vehicles",
+        "light": "Light armour",
+        "medium": "Medium armour",
+        "heavy": "Heavy armour",
+        "specialists": "HQ and engineer teams",
+    }
+    return {
+        "unit_kinds": [Row(e, goms.UNIT_COST) for e in catalog["unit-kind"]],
+        "vehicle_classes": [Row(e, goms.UNIT_COST) for e in catalog["vehicle-class"]],
+        "morale_grades": _rows(catalog["morale-grade"], goms.MORALE),
+        "game_sizes": _rows(catalog["game-size"], goms.GAME_SIZES),
+        "options": _rows(catalog["army-option"], option_costs),
+        "setup_inches": goms.SETUP_EXTENSION_INCHES,
+        "max_setup_extensions": goms.MAX_SETUP_EXTENSIONS,
+        "platoon_sections": goms.PLATOON_SECTIONS,
+        "platoons_per_company_hq": goms.PLATOONS_PER_COMPANY_HQ,
+        "small_arms": [w for w in weapons if w.data.get("group") == "small-arms"],
+        "area_weapons": [w for w in weapons if w.data.get("group") == "area"],
+        "anti_tank": anti_tank,
+        "anti_tank_rows": (
+            list(zip(anti_tank.data["armour"], anti_tank.data["needed"], strict=True))
+            if anti_tank is not None
+            else []
+        ),
+        "acquisition": [
+            (acquisition_labels.get(key, key), results) for key, results in goms.ACQUISITION.items()
+        ],
+    }
+
+
+# ---------------------------------------------------------------- d10 modern skirmish
+
+
+def d10_context(catalog: Catalog) -> dict[str, Any]:
+    trait_names = {t.slug: t.name for t in catalog["weapon-trait"]}
+    return {
+        "stats": catalog["stat"],
+        "chances": [(stat, d10.success_chance(stat)) for stat in range(3, 8)],
+        "target_number": d10.TARGET_NUMBER,
+        "model_points": d10.MODEL_POINTS,
+        "leader_points": d10.LEADER_POINTS,
+        "force_size": d10.FORCE_SIZE,
+        "armour_levels": _rows(catalog["armour-level"], d10.ARMOUR_DEFENCE),
+        "weapons": [
+            Row(w, [trait_names.get(t, t) for t in w.data.get("traits", [])])
+            for w in catalog["weapon"]
+        ],
+        "weapon_traits": catalog["weapon-trait"],
+        "calibres": next((e for e in catalog["table"] if e.slug == "calibre-damage"), None),
+    }
+
+
+# ---------------------------------------------------------------- the pages
+
+
+@dataclass(frozen=True)
+class Page:
+    short: str  # for navigation
+    title: str
+    systems: tuple[str, ...]  # catalog systems shown on the page
+    context: Callable[[Catalog], dict[str, Any]]
+
+
+PAGES = {
+    "gem": Page("GEM", "GEM — Generic Easy Miniatures", ("gem", "gemini"), gem_context),
+    "vsgmr": Page(
+        "VSGMR",
+        "VSGMR — Very Simple Generic Miniatures Rules",
+        ("vsgmr",),
+        vsgmr_context,
+    ),
+    "goms": Page("G.O.M.S.", "G.O.M.S. — WWII skirmish", ("goms",), goms_context),
+    "d10": Page("d10", "d10 modern skirmish", ("d10",), d10_context),
+}
+
+
+# ---------------------------------------------------------------- interpretations
+
+
+def _siz_term() -> str:
+    return f"a block of 18 figures (SIZ 18) adds {_fmt(Fraction(18, gem.SIZ_DIVISOR))} to B"
+
+
+def _rounding() -> str:
+    block = {"type": "block", "base": "20mm", "off": 1, "att": 2, "def": 1, "hit": 2, "siz": 18}
+    priced = gem.price(gem.parse_profile(block, ""))
+    return (
+        f"a block of 18 (OFF 1, ATT 2, DEF 1, HIT 2, 20mm) is worth exactly {_fmt(priced.exact)} "
+        f"and costs {_fmt(priced.each)} points"
+    )
+
+
+def _hero_commander() -> str:
+    plain = vsgmr.price(vsgmr.parse_profile({"kind": "guy", "flavor": "hero"}, "")).each
+    commander = vsgmr.price(
+        vsgmr.parse_profile(
+            {"kind": "guy", "flavor": "hero", "commander": True, "armor": "heavy"}, ""
+        )
+    ).each
+    return f"a hero costs {_fmt(plain)}; as commander, in heavy armour, still {_fmt(commander)}"
+
+
+def _warlord() -> str:
+    warlord = vsgmr.parse_profile(
+        {"kind": "guy", "flavor": "hero", "commander": True, "traits": ["combat-master"]}, ""
+    )
+    return f"the Warlord costs {_fmt(vsgmr.price(warlord).each)} points"
+
+
+EXAMPLES: dict[str, Callable[[], str]] = {
+    "siz-counts-miniatures": _siz_term,
+    "radius-plus-a-half": lambda: f"radius 2 multiplies M by {_fmt(2 + gem.AREA_BONUS)}",
+    "round-half-up": _rounding,
+    "hero-commander-heavy-armour": _hero_commander,
+    "weapon-master-is-combat-master": _warlord,
+    "platoon-is-four-sections": lambda: (
+        f"{goms.PLATOON_SECTIONS} rifle sections allow 1 platoon HQ; "
+        f"{goms.PLATOONS_PER_COMPANY_HQ} platoons allow 1 company HQ"
+    ),
+}
+
+
+def interpretation_rows(entries: Iterable[RuleEntry]) -> list[Row]:
+    """Each interpretation with a worked example from the engine, where one helps."""
+    rows = []
+    for entry in entries:
+        example = EXAMPLES.get(entry.slug)
+        rows.append(Row(entry, example() if example is not None else ""))
+    return rows
+
+
+def _fmt(x: Fraction | int) -> str:
+    return fmt(Fraction(x))

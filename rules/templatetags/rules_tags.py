@@ -1,0 +1,43 @@
+"""Filters for showing the engine's exact numbers the way a player writes them."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+from django import template
+
+from points.fields import fmt
+
+register = template.Library()
+
+
+@register.filter
+def num(value: object) -> str:
+    """Fraction(9, 10) -> "0.9", Fraction(1, 3) -> "1/3", 2 -> "2"; None -> an em dash."""
+    if value is None or isinstance(value, bool):
+        return "—"
+    if isinstance(value, int | float | Fraction):
+        return fmt(Fraction(value))
+    return str(value)
+
+
+@register.filter
+def signed(value: int | None) -> str:
+    """A die modifier: +1, −1, 0."""
+    if value is None:
+        return "—"
+    if value > 0:
+        return f"+{value}"
+    return "0" if value == 0 else f"−{-value}"
+
+
+@register.filter
+def percent(value: Fraction) -> str:
+    """A chance as a whole percentage: Fraction(3, 5) -> "60%"."""
+    return f"{round(value * 100)}%"
+
+
+@register.filter
+def plus(value: int | None) -> str:
+    """A target on a die: 5 -> "5+"; None -> a dash (cannot)."""
+    return "–" if value is None else f"{value}+"

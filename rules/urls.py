@@ -1,0 +1,11 @@
+from django.urls import path
+
+from rules import views
+
+app_name = "rules"
+
+urlpatterns = [
+    # Listed first so "interpretations" is never read as a system name.
+    path("interpretations/", views.interpretations, name="interpretations"),
+    path("<slug:system>/", views.system_page, name="system"),
+]

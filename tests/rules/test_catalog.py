@@ -1,0 +1,241 @@
+"""The built-in catalog: complete, in step with the engine, and in our own words."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from points import d10, gem, goms, vsgmr
+from rules import catalog
+from rules.models import RuleEntry
+
+pytestmark = pytest.mark.django_db
+
+SEEDS = Path(__file__).resolve().parents[3] / "shared" / "seeds"
+
+# SPEC 3.3, in the order the spec lists them.
+TRAIT_SLUGS = [
+    "area-effect-attack",
+    "cause-fear",
+    "combat-master",
+    "disable",
+    "double-strike",
+    "flight",
+    "ignores-armor",
+    "independent",
+    "inspiration",
+    "recruit",
+    "revenge",
+    "sharpshooter",
+    "sniper",
+    "stealth",
+    "summon",
+    "support",
+    "tough",
+]
+
+
+def slugs(system: str, kind: str) -> list[str]:
+    return list(RuleEntry.objects.for_system(system).of_kind(kind).values_list("slug", flat=True))
+
+
+def test_vsgmr_has_the_17_traits_of_the_spec():
+    assert slugs("vsgmr", "trait") == TRAIT_SLUGS
+
+
+def test_vsgmr_has_5_super_powers_each_with_three_tiers():
+    powers = RuleEntry.objects.for_system("vsgmr").of_kind("super-power")
+    assert [p.slug for p in powers] == [
+        "super-armor",
+        "super-blast",
+        "super-fight",
+        "super-move",
+        "super-skill",
+    ]
+    for power in powers:
+        assert list(power.data["tiers"]) == ["minor", "major", "superior"]
+    armour = powers.get(slug="super-armor")
+    assert armour.data["dice"] == {"minor": "d8", "major": "d10", "superior": "d12"}
+    move = powers.get(slug="super-move")
+    assert move.data["initiative"] == {"minor": 1, "major": 2, "superior": 3}
+    assert powers.get(slug="super-skill").data["guys_only"] is True
+
+
+def test_vsgmr_has_the_six_scenarios_the_engine_prices():
+    assert slugs("vsgmr", "scenario") == list(vsgmr.SCENARIOS)
+
+
+@pytest.mark.parametrize(
+    ("system", "kind", "expected"),
+    [
+        ("vsgmr", "unit-kind", ["troop", "hero", "mook", "cavalry", "vehicle"]),
+        ("gem", "base-size", list(gem.BASES)),
+        ("gem", "formation", list(gem.TYPES)),
+        ("gem", "fire-rate", list(gem.FIRES)),
+        ("gemini", "vehicle-class", list(gem.VEHICLE_CLASSES)),
+        ("goms", "unit-kind", list(goms.KINDS)),
+        ("goms", "vehicle-class", list(goms.VEHICLE_CLASSES)),
+        ("goms", "morale-grade", list(goms.MORALE)),
+        ("goms", "game-size", list(goms.GAME_SIZES)),
+        ("d10", "armour-level", list(d10.ARMOUR_DEFENCE)),
+    ],
+)
+def test_catalog_lists_exactly_what_the_engine_knows(system, kind, expected):
+    assert slugs(system, kind) == expected
+
+
+def test_gemini_has_the_seven_vehicle_classes_of_the_spec():
+    assert slugs("gemini", "vehicle-class") == [
+        "tracked",
+        "wheeled",
+        "skimmer",
+        "flying-skimmer",
+        "walker",
+        "mechanoid",
+        "bike",
+    ]
+
+
+def test_goms_weapon_table_has_8_small_arms_and_6_blast_weapons():
+    weapons = RuleEntry.objects.for_system("goms").of_kind("weapon")
+    groups = [w.data["group"] for w in weapons]
+    assert groups.count("small-arms") == 8
+    assert groups.count("area") == 6
+    # Seed "Shooting with small arms": MG42  6  0-12 -1  12-60 +0  4+
+    mg42 = weapons.get(slug="mg42").data
+    assert (mg42["rof"], mg42["short_mod"], mg42["long"], mg42["wound"]) == (6, -1, [12, 60], 4)
+
+
+def test_d10_weapon_table_matches_the_engines_list():
+    weapons = RuleEntry.objects.for_system("d10").of_kind("weapon")
+    assert [w.name for w in weapons] == [w.name for w in d10.WEAPONS]
+    for entry, weapon in zip(weapons, d10.WEAPONS, strict=True):
+        assert weapon.damage.startswith(entry.data["damage"])
+        long = "-" if entry.data["long"] is None else str(entry.data["long"])
+        assert weapon.range == f"{entry.data['effective']}/{long}"
+
+
+def test_d10_weapon_traits_are_all_described():
+    described = set(slugs("d10", "weapon-trait"))
+    for weapon in RuleEntry.objects.for_system("d10").of_kind("weapon"):
+        assert set(weapon.data["traits"]) <= described, weapon.name
+
+
+def test_there_are_eight_interpretations_numbered_as_in_the_spec():
+    rows = RuleEntry.objects.of_kind("interpretation").order_by("position")
+    assert [r.data["number"] for r in rows] == [1, 2, 3, 4, 5, 6, 7, 8]
+    assert [r.system for r in rows] == ["gem"] * 5 + ["vsgmr"] * 2 + ["goms"]
+    assert all(r.data["affects"] for r in rows)
+
+
+# ---------------------------------------------------------------- GEM Table 1
+
+
+def table_1() -> dict:
+    return RuleEntry.objects.get(system="gem", kind="table", slug="table-1").data
+
+
+def needed(off: int, def_: int) -> int:
+    data = table_1()
+    return data["needed"][data["off"].index(off)][data["def"].index(def_)]
+
+
+@pytest.mark.parametrize(
+    ("off", "def_", "score"),
+    [
+        # Each value read by hand from the seed's Table 1 (GEM section 2.2); rows are
+        # OFF, columns DEF. The seed row is quoted beside it.
+        (1, 1, 11),  # "1 11 16 18 19 19 19 20 20 20* 20*"
+        (1, 10, 20),  # "1 11 16 18 19 19 19 20 20 20* 20*"
+        (2, 3, 14),  # "2 6 11 14 16 17 18 18 19 19 19"
+        (3, 2, 8),  # "3 4 8 11 13 15 16 17 17 18 18"
+        (5, 8, 15),  # "5 3 5 7 9 11 13 14 15 15 16"
+        (6, 5, 9),  # "6 3 4 6 8 9 11 12 13 14 15"
+        (7, 6, 10),  # "7 2 4 5 7 8 10 11 12 13 14"
+        (8, 4, 6),  # "8 2 3 5 6 7 9 10 11 12 13"
+        (9, 1, 2),  # "9 2! 3 4 5 7 8 9 10 11 12"
+        (10, 10, 11),  # "10 2! 3 4 5 6 7 8 9 10 11"
+    ],
+)
+def test_table_1_holds_the_seeds_scores(off, def_, score):
+    assert needed(off, def_) == score
+
+
+def test_table_1_rows_are_offence_and_columns_defence():
+    data = table_1()
+    assert (data["rows"], data["columns"]) == ("off", "def")
+    assert data["off"] == data["def"] == list(range(1, 11))
+    assert len(data["needed"]) == 10
+    assert all(len(row) == 10 for row in data["needed"])
+    # Seed: a weaker attack (OFF 1) against a strong defence (DEF 10) needs a 20.
+    assert needed(1, 10) == 20 and needed(10, 1) == 2
+
+
+def test_table_1_is_even_when_off_equals_def():
+    for n in range(1, 11):
+        assert needed(n, n) == 11
+
+
+def test_table_1_keeps_the_seeds_marked_cells():
+    data = table_1()
+    assert data["natural_20_only"] == [[1, 9], [1, 10]]
+    assert data["natural_1_only_misses"] == [[9, 1], [10, 1]]
+
+
+def test_table_1_agrees_with_the_engines_copy():
+    # The engine needs the table for roster hit chances; the two must never drift.
+    assert [list(row) for row in gem.TABLE_1] == table_1()["needed"]
+
+
+# ---------------------------------------------------------------- loading
+
+
+def test_loading_the_catalog_again_changes_nothing():
+    before = list(RuleEntry.objects.values_list("system", "kind", "slug", "name", "position"))
+    catalog.load_catalog(RuleEntry)
+    after = list(RuleEntry.objects.values_list("system", "kind", "slug", "name", "position"))
+    assert after == before
+    assert len(after) == len(catalog.CATALOG)
+
+
+def test_loading_restores_an_edited_entry_and_unloading_removes_built_ins():
+    RuleEntry.objects.filter(slug="tough").update(summary="changed")
+    homebrew = RuleEntry.objects.create(system="vsgmr", kind="trait", slug="weapon-master")
+    catalog.load_catalog(RuleEntry)
+    assert RuleEntry.objects.get(slug="tough").summary != "changed"
+
+    catalog.unload_catalog(RuleEntry)
+    assert list(RuleEntry.objects.all()) == [homebrew]
+
+
+def test_catalog_keys_are_unique():
+    keys = [entry.key for entry in catalog.CATALOG]
+    assert len(keys) == len(set(keys))
+
+
+def test_str_names_the_system_and_kind():
+    tough = RuleEntry.objects.get(system="vsgmr", kind="trait", slug="tough")
+    assert str(tough) == "VSGMR trait: Tough"
+
+
+# ---------------------------------------------------------------- our own words
+
+
+def _words(text: str) -> list[str]:
+    return re.findall(r"[a-z0-9]+", text.lower())
+
+
+def _ngrams(words: list[str], n: int) -> set[tuple[str, ...]]:
+    return {tuple(words[i : i + n]) for i in range(len(words) - n + 1)}
+
+
+@pytest.mark.skipif(not SEEDS.is_dir(), reason="the seeds live in shared/, beside the repo")
+def test_no_summary_repeats_seven_words_of_a_seed_in_a_row():
+    seed_words = set()
+    for path in SEEDS.iterdir():
+        seed_words |= _ngrams(_words(path.read_text(encoding="utf-8")), 7)
+    texts = [e.summary for e in catalog.CATALOG] + [s.blurb for s in catalog.SAMPLES]
+    copied = [t for t in texts if _ngrams(_words(t), 7) & seed_words]
+    assert copied == []

@@ -1,0 +1,189 @@
+"""`POST /api/price/`: the army file in, the `price` command's JSON out (SPEC 4 and 5)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from django.test import Client
+
+import points
+
+pytestmark = pytest.mark.django_db
+
+URL = "/api/price/"
+DATA = Path(__file__).resolve().parent / "data"
+DWARVES = (DATA / "vsgmr" / "dwarves.json").read_text(encoding="utf-8")
+GEM_EXAMPLES = (DATA / "gem" / "worked_examples.json").read_text(encoding="utf-8")
+
+
+def _post(client: Client, body: str):
+    return client.post(URL, data=body, content_type="application/json")
+
+
+def _engine_json(body: str) -> dict:
+    """What the engine says, as it would look after a trip through JSON."""
+    return json.loads(json.dumps(points.price_army(points.loads(body)).to_json()))
+
+
+def _with(text: str, **change: object) -> str:
+    return json.dumps(json.loads(text) | change)
+
+
+def test_legal_army_is_priced_with_200(client):
+    response = _post(client, DWARVES)
+
+    assert response.status_code == 200
+    out = response.json()
+    assert out == _engine_json(DWARVES)
+    assert (out["system"], out["name"], out["total"], out["points_limit"]) == (
+        "vsgmr",
+        "Dwarves",
+        28,
+        28,
+    )
+    assert [(u["name"], u["each"], u["cost"]) for u in out["units"]] == [
+        ("Thane", 4, 4),
+        ("Runepriest", 6, 6),
+        ("Guards", 6, 18),
+    ]
+    assert (out["errors"], out["warnings"]) == ([], [])
+
+
+def test_army_breaking_a_rule_is_still_priced_with_200(client):
+    body = _with(DWARVES, points_limit=20)
+
+    response = _post(client, body)
+
+    assert response.status_code == 200
+    out = response.json()
+    assert out == _engine_json(body)
+    assert (out["total"], out["points_limit"]) == (28, 20)
+    assert [(e["code"], e["unit"]) for e in out["errors"]] == [("over-limit", None)]
+
+
+def test_gem_worked_examples_are_priced_per_model(client):
+    response = _post(client, GEM_EXAMPLES)
+
+    assert response.status_code == 200
+    out = response.json()
+    assert [u["each"] for u in out["units"]] == [6.5, 25.3, 54.3, 1348.1, 5.3]
+    assert out["total"] == 1439.5
+
+
+def _gem_swordsman(**profile: object) -> str:
+    army = json.loads(GEM_EXAMPLES)
+    army["units"] = [army["units"][0]]
+    army["units"][0]["profile"] |= profile
+    return json.dumps(army)
+
+
+def _dwarves_unit(index: int, **change: object) -> str:
+    army = json.loads(DWARVES)
+    army["units"][index] |= change
+    return json.dumps(army)
+
+
+def _dwarves_profile(index: int, **change: object) -> str:
+    army = json.loads(DWARVES)
+    army["units"][index]["profile"] |= change
+    return json.dumps(army)
+
+
+def _dwarves_with_horse(armor: str) -> str:
+    army = json.loads(DWARVES)
+    horse = {"kind": "cavalry", "armor": armor}
+    army["units"].append({"name": "Pony", "quantity": 1, "profile": horse})
+    return json.dumps(army)
+
+
+@pytest.mark.parametrize(
+    ("body", "path"),
+    [
+        pytest.param(_gem_swordsman(off=11), "units[0].profile.off", id="gem-off-11"),
+        pytest.param(_gem_swordsman(mov="2d"), "units[0].profile.mov", id="malformed-dice"),
+        pytest.param(_gem_swordsman(mov="101d6"), "units[0].profile.mov", id="dice-over-limits"),
+        pytest.param(_with(DWARVES, format="muster-army/2"), "format", id="wrong-format"),
+        pytest.param(_with(DWARVES, system="warhammer"), "system", id="unknown-system"),
+        pytest.param(_dwarves_unit(2, quantity="3"), "units[2].quantity", id="quantity-string"),
+        pytest.param(_dwarves_unit(1, quantity=0), "units[1].quantity", id="quantity-zero"),
+        pytest.param(
+            _dwarves_profile(1, colour="red"), "units[1].profile.colour", id="unknown-profile-key"
+        ),
+        pytest.param(
+            _dwarves_profile(0, traits=["beard-wrath"]),
+            "units[0].profile.traits",
+            id="unknown-trait",
+        ),
+        pytest.param(_dwarves_with_horse("none"), "units[3].profile.armor", id="cavalry-no-armor"),
+    ],
+)
+def test_unreadable_army_is_400_naming_the_field(client, body: str, path: str):
+    response = _post(client, body)
+
+    assert response.status_code == 400
+    out = response.json()
+    assert set(out) == {"error"}
+    assert out["error"].startswith(path), out["error"]
+    assert "\n" not in out["error"]
+
+
+def test_off_out_of_range_message_is_the_spec_example(client):
+    response = _post(client, _gem_swordsman(off=11))
+
+    assert response.json() == {"error": "units[0].profile.off: must be between 1 and 10"}
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        pytest.param('{"format": "muster-army/1", "units": [', id="truncated"),
+        pytest.param("name=Dwarves&system=vsgmr", id="form-encoded"),
+        pytest.param("", id="empty"),
+    ],
+)
+def test_body_that_is_not_json_is_400(client, body: str):
+    response = _post(client, body)
+
+    assert response.status_code == 400
+    out = response.json()
+    assert set(out) == {"error"}
+    assert "JSON" in out["error"]
+
+
+@pytest.mark.parametrize("body", ["[]", '"Dwarves"', "28", "null"], ids=repr)
+def test_json_that_is_not_an_army_object_is_400(client, body: str):
+    response = _post(client, body)
+
+    assert response.status_code == 400
+    assert set(response.json()) == {"error"}
+
+
+def test_unknown_top_level_key_is_400_naming_it(client):
+    response = _post(client, _with(DWARVES, colour="red"))
+
+    assert response.status_code == 400
+    assert response.json()["error"].startswith("colour")
+
+
+def test_works_without_login_or_csrf_token():
+    client = Client(enforce_csrf_checks=True)
+
+    response = client.post(URL, data=DWARVES, content_type="application/json")
+
+    assert response.status_code == 200
+    assert response.json()["total"] == 28
+
+
+def test_body_over_one_megabyte_is_413(client):
+    # Valid JSON padded past 1 MiB, so only the size can be the reason.
+    body = DWARVES + " " * (1024 * 1024 + 1)
+
+    response = _post(client, body)
+
+    assert response.status_code == 413
+
+
+def test_get_is_405(client):
+    assert client.get(URL).status_code == 405

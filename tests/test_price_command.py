@@ -1,0 +1,196 @@
+"""Black-box tests of `python manage.py price FILE` (SPEC section 4).
+
+Each run starts a Python process (about half a second), so assertions are
+batched per run and the bad-input runs go in parallel.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import subprocess
+import sys
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+DATA = ROOT / "tests" / "data"
+DWARVES = DATA / "vsgmr" / "dwarves.json"
+GEM_EXAMPLES = DATA / "gem" / "worked_examples.json"
+
+
+def price(arg: str, stdin: str | None = None) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "manage.py", "price", arg],
+        cwd=ROOT,
+        input=stdin,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
+
+
+def _vsgmr(*units: dict, **top: object) -> dict:
+    army = {"format": "muster-army/1", "name": "Bad army", "system": "vsgmr", "units": list(units)}
+    return army | top
+
+
+def _gem(**profile: object) -> dict:
+    swordsman = {"type": "skirmisher", "base": "25mm", "off": 4, "def": 4}
+    unit = {"name": "Swordsman", "quantity": 1, "profile": swordsman | profile}
+    return {"format": "muster-army/1", "name": "Bad army", "system": "gem", "units": [unit]}
+
+
+THANE = {
+    "name": "Thane",
+    "quantity": 1,
+    "profile": {"kind": "guy", "flavor": "hero", "commander": True},
+}
+
+
+def _thane(**change: object) -> dict:
+    return THANE | change
+
+
+def _thane_profile(**change: object) -> dict:
+    return THANE | {"profile": THANE["profile"] | change}
+
+
+# case: (file text, field path the one-line message must name, other text it must contain)
+BAD_INPUT: dict[str, tuple[str, str, str]] = {
+    "not-json": ('{"format": "muster-army/1", "units": [', "", "JSON"),
+    "wrong-format": (json.dumps(_vsgmr(THANE, format="muster-army/2")), "format", ""),
+    "unknown-top-level-key": (json.dumps(_vsgmr(THANE, colour="red")), "colour", ""),
+    "unknown-profile-key": (
+        json.dumps(_vsgmr(_thane_profile(colour="red"))),
+        "units[0].profile.colour",
+        "",
+    ),
+    "quantity-is-a-string": (json.dumps(_vsgmr(_thane(quantity="3"))), "units[0].quantity", ""),
+    "quantity-zero": (json.dumps(_vsgmr(_thane(quantity=0))), "units[0].quantity", ""),
+    "gem-off-11": (
+        json.dumps(_gem(off=11)),
+        "units[0].profile.off",
+        "units[0].profile.off: must be between 1 and 10",
+    ),
+    "malformed-dice": (json.dumps(_gem(mov="2d")), "units[0].profile.mov", ""),
+    "dice-over-limits": (json.dumps(_gem(mov="101d6")), "units[0].profile.mov", ""),
+    "unknown-system": (json.dumps(_vsgmr(THANE, system="warhammer")), "system", ""),
+    "unknown-trait": (
+        json.dumps(_vsgmr(_thane_profile(traits=["tough", "flying-carpet"]))),
+        "units[0].profile.traits",
+        "",
+    ),
+    "cavalry-armor-none": (
+        json.dumps(
+            _vsgmr(
+                THANE,
+                {"name": "Horse", "quantity": 1, "profile": {"kind": "cavalry", "armor": "none"}},
+            )
+        ),
+        "units[1].profile.armor",
+        "",
+    ),
+}
+
+
+@pytest.fixture(scope="module")
+def bad_runs(
+    tmp_path_factory: pytest.TempPathFactory,
+) -> dict[str, subprocess.CompletedProcess[str]]:
+    folder = tmp_path_factory.mktemp("bad")
+    files = {}
+    for case, (text, _, _) in BAD_INPUT.items():
+        files[case] = folder / f"{case}.json"
+        files[case].write_text(text, encoding="utf-8")
+    files["missing-file"] = folder / "no-such-army.json"
+    with ThreadPoolExecutor(max_workers=os.cpu_count() or 2) as pool:
+        runs = dict(zip(files, pool.map(lambda f: price(str(f)), files.values()), strict=True))
+    return runs
+
+
+def _assert_one_line_refusal(run: subprocess.CompletedProcess[str]) -> str:
+    assert run.returncode == 2, run.stderr
+    assert run.stdout == ""
+    lines = run.stderr.strip().splitlines()
+    assert len(lines) == 1, run.stderr
+    return lines[0]
+
+
+@pytest.mark.parametrize("case", sorted(BAD_INPUT))
+def test_unreadable_army_exits_2_with_one_line_naming_the_field(bad_runs, case: str):
+    _, path, also = BAD_INPUT[case]
+    line = _assert_one_line_refusal(bad_runs[case])
+
+    if path:
+        # The message starts with the field path (after any "Error:"-style label).
+        assert re.search(rf"(^|\s){re.escape(path)}\b", line), line
+    assert also in line
+
+
+def test_missing_file_exits_2_with_one_line_naming_it(bad_runs):
+    line = _assert_one_line_refusal(bad_runs["missing-file"])
+
+    assert "no-such-army.json" in line
+
+
+def test_legal_army_prints_one_json_object_and_exits_0():
+    run = price(str(DWARVES))
+
+    assert run.returncode == 0, run.stderr
+    out = json.loads(run.stdout)
+    assert {"system", "name", "total", "points_limit", "units", "errors", "warnings"} <= set(out)
+    assert (out["system"], out["name"], out["points_limit"]) == ("vsgmr", "Dwarves", 28)
+    assert out["total"] == 28
+    assert type(out["total"]) is int  # whole costs print as 28, not 28.0
+    got = [(u["name"], u["quantity"], u["each"], u["cost"]) for u in out["units"]]
+    assert got == [("Thane", 1, 4, 4), ("Runepriest", 1, 6, 6), ("Guards", 3, 6, 18)]
+    for unit in out["units"]:
+        assert {"name", "quantity", "each", "cost", "breakdown"} <= set(unit)
+        assert unit["breakdown"], unit
+        assert all({"label", "value"} <= set(line) for line in unit["breakdown"])
+    assert out["errors"] == []
+    assert out["warnings"] == []
+
+
+def test_army_breaking_a_rule_from_stdin_is_priced_and_exits_1():
+    army = json.loads(DWARVES.read_text(encoding="utf-8"))
+    army["points_limit"] = 20
+    mooks = {"name": "Militia", "quantity": 3, "profile": {"kind": "guy", "flavor": "mook"}}
+    army["units"].append(mooks)
+
+    run = price("-", stdin=json.dumps(army))
+
+    assert run.returncode == 1, run.stderr
+    out = json.loads(run.stdout)
+    assert (out["total"], out["points_limit"]) == (29.5, 20)
+    assert (out["units"][-1]["each"], out["units"][-1]["cost"]) == (0.5, 1.5)
+    assert [(e["code"], e["unit"]) for e in out["errors"]] == [("over-limit", None)]
+    assert out["errors"][0]["message"]
+    assert out["warnings"] == []
+
+
+def test_gem_worked_examples_price_as_the_spec_prints():
+    run = price(str(GEM_EXAMPLES))
+
+    assert run.returncode == 0, run.stderr
+    out = json.loads(run.stdout)
+    assert out["system"] == "gem"
+    assert out["points_limit"] is None
+    got = {u["name"]: u["each"] for u in out["units"]}
+    assert got == {
+        "Swordsman": 6.5,
+        "Archer": 25.3,
+        "Knight": 54.3,
+        "Tank": 1348.1,
+        "Block of 18": 5.3,
+    }
+    assert [u["cost"] for u in out["units"]] == [6.5, 25.3, 54.3, 1348.1, 5.3]
+    assert out["total"] == 1439.5
+    assert out["errors"] == []
+    # Five units and no leader: GEM's optional leader rule warns, it does not block.
+    assert [w["code"] for w in out["warnings"]] == ["no-leader"]
