@@ -8,6 +8,8 @@ urlpatterns = [
     path("", account_views.home, name="home"),
     path("healthz", account_views.healthz, name="healthz"),
     path("accounts/", include("accounts.urls")),
+    path("armies/", include("armies.urls")),
+    path("library/", include("armies.library_urls")),
     path("api/price/", api.price, name="api-price"),
     path("rules/", include("rules.urls")),
     path("admin/", admin.site.urls),

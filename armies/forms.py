@@ -1,0 +1,339 @@
+from __future__ import annotations
+
+import json
+from types import SimpleNamespace
+
+from django import forms
+
+import points
+from armies import profiles
+from armies.models import MAX_QUANTITY, Army
+from points import goms, vsgmr
+
+MAX_ROWS = 20
+MAX_IMPORT_BYTES = 1_000_000
+
+
+def preset_choices(system: str) -> list[tuple[str, str]]:
+    if system == "vsgmr":
+        out = []
+        for slug, (name, sides) in vsgmr.SCENARIOS.items():
+            for side, (low, high) in sides.items():
+                pts = f"{low}" if low == high else f"{low}–{high}"
+                label = f"{name}{f' ({side})' if side else ''}: {pts} points"
+                out.append((f"{slug}:{side}" if side else slug, label))
+        return [("", "None"), *out]
+    if system == "goms":
+        return [
+            ("", "None"),
+            *((k, f"{k.capitalize()} game: {v} points") for k, v in goms.GAME_SIZES.items()),
+        ]
+    return [("", "None")]
+
+
+def preset_limit(system: str, preset: str) -> int | None:
+    """The points limit a preset stands for: the top of a scenario's suggested range."""
+    if system == "vsgmr" and preset:
+        slug, _, side = preset.partition(":")
+        if slug in vsgmr.SCENARIOS:
+            sides = vsgmr.SCENARIOS[slug][1]
+            if side in sides:
+                return sides[side][1]
+    if system == "goms" and preset in goms.GAME_SIZES:
+        return goms.GAME_SIZES[preset]
+    return None
+
+
+class ArmyForm(forms.ModelForm):
+    class Meta:
+        model = Army
+        fields = ["name", "system", "preset", "points_limit", "notes"]
+        widgets = {"notes": forms.Textarea(attrs={"rows": 3})}
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        system = self.data.get("system") or self.initial.get("system") or self.instance.system
+        if self.instance.pk:
+            # A unit's stat line belongs to its system: changing it would orphan every unit.
+            del self.fields["system"]
+        choices = []
+        for key in points.SYSTEMS:
+            choices += [
+                (f"{key}|" + v if v else "", f"{points.SYSTEMS[key].label}: {label}")
+                for v, label in preset_choices(key)[1:]
+            ]
+        self.fields["preset"] = forms.ChoiceField(
+            choices=preset_choices(system) if self.instance.pk else [("", "None"), *choices],
+            required=False,
+            help_text="A scenario or game size sets the points limit for you.",
+        )
+        if not self.instance.pk:
+            self.fields["preset"].initial = ""
+
+    def clean(self):
+        data = super().clean()
+        system = data.get("system") or self.instance.system
+        preset = data.get("preset") or ""
+        if "|" in preset:
+            preset_system, _, preset = preset.partition("|")
+            if preset_system != system:
+                self.add_error("preset", "That preset belongs to another system.")
+                return data
+        data["preset"] = preset
+        limit = preset_limit(system, preset)
+        if limit is not None and data.get("points_limit") is None:
+            data["points_limit"] = limit
+        return data
+
+
+class ArmyOptionsForm(forms.Form):
+    """G.O.M.S. army-level purchases."""
+
+    rerolls = forms.IntegerField(min_value=0, max_value=goms.MAX_OPTION, initial=0, required=False)
+    setup_extensions = forms.IntegerField(
+        min_value=0,
+        max_value=goms.MAX_OPTION,
+        initial=0,
+        required=False,
+        label="Set-up zone extensions",
+        help_text=f'+{goms.SETUP_EXTENSION_INCHES}" each, at most {goms.MAX_SETUP_EXTENSIONS}',
+    )
+    dug_in = forms.BooleanField(required=False, label="Dug in")
+
+    def options(self) -> dict:
+        out = {}
+        for key in ("rerolls", "setup_extensions"):
+            if self.cleaned_data.get(key):
+                out[key] = self.cleaned_data[key]
+        if self.cleaned_data.get("dug_in"):
+            out["dug_in"] = True
+        return out
+
+
+class ImportForm(forms.Form):
+    file = forms.FileField(required=False, help_text="A muster-army/1 JSON file.")
+    text = forms.CharField(
+        required=False,
+        widget=forms.Textarea(attrs={"rows": 8, "class": "font-monospace"}),
+        label="…or paste the JSON",
+    )
+
+    def clean(self):
+        data = super().clean()
+        upload = data.get("file")
+        if upload:
+            if upload.size > MAX_IMPORT_BYTES:
+                raise forms.ValidationError("The file is larger than 1 MB.")
+            try:
+                text = upload.read().decode("utf-8")
+            except UnicodeDecodeError:
+                self.add_error("file", "The file is not UTF-8 text.")
+                return data
+        else:
+            text = data.get("text") or ""
+        if not text.strip():
+            raise forms.ValidationError("Choose a file or paste an army.")
+        try:
+            data["army"] = points.loads(text)
+        except points.ArmyFileError as exc:
+            self.add_error("file" if upload else "text", str(exc))
+        return data
+
+
+class UnitForm(forms.Form):
+    """One unit's name, quantity and stat line, laid out per system (see profiles.py)."""
+
+    name = forms.CharField(
+        max_length=200, widget=forms.TextInput(attrs={"class": "form-control form-control-sm"})
+    )
+    quantity = forms.IntegerField(
+        min_value=1,
+        max_value=MAX_QUANTITY,
+        initial=1,
+        widget=forms.NumberInput(attrs={"class": "form-control form-control-sm"}),
+    )
+
+    def __init__(self, system: str, *args, unit=None, blank_rows: int = 1, **kwargs):
+        # Own ids, so the army settings form on the same page can keep id_name.
+        kwargs.setdefault("auto_id", "unit-%s")
+        self.system = system
+        self.layout = profiles.LAYOUTS[system]
+        row_initial: dict[str, list[dict]] = {}
+        if unit is not None and not kwargs.get("initial"):
+            initial, row_initial = profiles.form_initial(system, unit.profile)
+            kwargs["initial"] = {"name": unit.name, "quantity": unit.quantity, **initial}
+        super().__init__(*args, **kwargs)
+        for f in self.layout.fields:
+            self.fields[f.key] = _django_field(f)
+        self.row_counts: dict[str, int] = {}
+        for group in self.layout.rows:
+            stored = row_initial.get(group.key, [])
+            posted = _posted_rows(self.data, group.key) if self.is_bound else 0
+            # A posted form already carries its blank row; a fresh one gets new blanks.
+            extra = 0 if self.is_bound else blank_rows
+            count = min(MAX_ROWS, max(len(stored), posted) + extra)
+            self.row_counts[group.key] = count
+            for i in range(count):
+                for f in group.fields:
+                    name = f"{group.key}-{i}-{f.key}"
+                    self.fields[name] = _django_field(f, compact=True)
+                    # Every row repeats "Name", "OFF"…: say which row for screen readers.
+                    self.fields[name].widget.attrs["aria-label"] = (
+                        f"{group.label} row {i + 1}: {f.label}"
+                    )
+                    if i < len(stored):
+                        self.initial[name] = stored[i].get(f.key)
+        self.profile: dict = {}
+
+    def clean(self):
+        data = super().clean()
+        rows = {
+            group.key: [
+                {f.key: data.get(f"{group.key}-{i}-{f.key}") for f in group.fields}
+                for i in range(self.row_counts[group.key])
+            ]
+            for group in self.layout.rows
+        }
+        self.profile, paths = profiles.profile_from_form(self.system, {**data, **rows})
+        for field, message in profiles.engine_errors(self.system, self.profile, paths).items():
+            if field == "__all__" or field not in self.fields:
+                self.add_error(None, message)
+            elif field not in self.errors:
+                self.add_error(field, message)
+        return data
+
+    # Template helpers: the fields of one group, and the rows of a repeating group.
+    @property
+    def non_field_errors_box(self):
+        return SimpleNamespace(html_name="all", errors=self.non_field_errors())
+
+    def group(self, name: str):
+        return [self[f.key] for f in self.layout.fields if f.group == name]
+
+    def groups(self):
+        return [(label, self.group(key)) for key, label in _groups(self.layout).items()]
+
+    def row_groups(self):
+        return [
+            (
+                group,
+                [
+                    [self[f"{group.key}-{i}-{f.key}"] for f in group.fields]
+                    for i in range(self.row_counts[group.key])
+                ],
+            )
+            for group in self.layout.rows
+        ]
+
+
+def _groups(layout: profiles.Layout) -> dict[str, str]:
+    keys = dict.fromkeys(f.group for f in layout.fields)
+    return {k: layout.groups.get(k, "Profile" if k == "main" else k.capitalize()) for k in keys}
+
+
+def _posted_rows(data, key: str) -> int:
+    prefix = f"{key}-"
+    seen = set()
+    for name in data:
+        if name.startswith(prefix):
+            index = name[len(prefix) :].split("-", 1)[0]
+            if index.isdigit() and int(index) < MAX_ROWS:
+                seen.add(int(index))
+    return max(seen) + 1 if seen else 0
+
+
+def _django_field(f: profiles.Field, compact: bool = False) -> forms.Field:
+    attrs = {"class": "form-control form-control-sm", "autocomplete": "off"}
+    if f.kind == "bool":
+        return forms.BooleanField(label=f.label, required=False, help_text=f.help)
+    if f.kind == "multi":
+        return forms.MultipleChoiceField(
+            label=f.label,
+            choices=f.choices,
+            required=False,
+            widget=forms.CheckboxSelectMultiple(attrs={"class": "form-check-input"}),
+        )
+    if f.kind == "choice":
+        return forms.ChoiceField(
+            label=f.label,
+            choices=f.choices,
+            required=False,
+            help_text=f.help,
+            widget=forms.Select(attrs={"class": "form-select form-select-sm"}),
+        )
+    max_length = 200 if f.kind == "text" else 64
+    if f.kind in ("stat", "int"):
+        attrs["inputmode"] = "decimal" if f.kind == "stat" else "numeric"
+        attrs["spellcheck"] = "false"
+    return forms.CharField(
+        label=f.label,
+        required=False,
+        max_length=max_length,
+        help_text="" if compact else f.help,
+        widget=forms.TextInput(attrs=attrs),
+    )
+
+
+def dumps_army(doc: dict) -> str:
+    return json.dumps(doc, indent=2, ensure_ascii=False) + "\n"
+
+
+class LibraryFigureForm(UnitForm):
+    """A homebrew figure: a unit's stat line without a quantity."""
+
+    def __init__(self, system: str, *args, entry=None, **kwargs):
+        unit = SimpleNamespace(name=entry.name, quantity=1, profile=entry.data) if entry else None
+        super().__init__(system, *args, unit=unit, **kwargs)
+        del self.fields["quantity"]
+
+
+# A library weapon or trait is checked by the engine inside the smallest profile that
+# can carry it, so the rules for it live in one place.
+PART_WRAPPERS = {
+    "weapon": ("gem", "missile", {"type": "skirmisher", "base": "25mm", "off": 1, "def": 1}),
+    "trait": ("vsgmr", "traits", {"kind": "guy", "flavor": "troop"}),
+}
+
+
+class LibraryPartForm(forms.Form):
+    """A homebrew GEM missile weapon or VSGMR trait."""
+
+    def __init__(self, kind: str, *args, entry=None, **kwargs):
+        self.kind = kind
+        system, _, _ = PART_WRAPPERS[kind]
+        rows_key = "missile" if kind == "weapon" else "homebrew"
+        self.part_fields = next(
+            r for r in profiles.LAYOUTS[system].rows if r.key == rows_key
+        ).fields
+        if entry is not None and not kwargs.get("initial"):
+            kwargs["initial"] = {"name": entry.name, **{k: str(v) for k, v in entry.data.items()}}
+        super().__init__(*args, **kwargs)
+        for f in self.part_fields:
+            self.fields[f.key] = _django_field(f)
+        self.fields["name"].required = True
+        self.data_dict: dict = {}
+
+    @property
+    def non_field_errors_box(self):
+        return SimpleNamespace(html_name="all", errors=self.non_field_errors())
+
+    def groups(self):
+        return []
+
+    def clean(self):
+        data = super().clean()
+        part = {}
+        for f in self.part_fields:
+            value = data.get(f.key)
+            if f.kind == "bool":
+                if value:
+                    part[f.key] = True
+            elif value not in (None, ""):
+                part[f.key] = profiles.typed(value) if f.kind == "stat" else value
+        system, key, wrapper = PART_WRAPPERS[self.kind]
+        profile = {**wrapper, key: [part]}
+        paths = {f"{key}[0].{f.key}": f.key for f in self.part_fields}
+        for field, message in profiles.engine_errors(system, profile, paths).items():
+            self.add_error(field if field in self.fields else None, message)
+        self.data_dict = {k: v for k, v in part.items() if k != "name"}
+        return data

@@ -1,0 +1,138 @@
+"""Armies and their units. A unit owns its stat line (the engine's profile dict), so
+copying from the library or a sample never links the army to something that changes."""
+
+from __future__ import annotations
+
+from decimal import Decimal
+from fractions import Fraction
+
+from django.conf import settings
+from django.core.validators import MaxValueValidator, MinValueValidator
+from django.db import models
+from django.urls import reverse
+
+import points
+
+SYSTEM_CHOICES = [(key, system.label) for key, system in points.SYSTEMS.items()]
+MAX_QUANTITY = 10_000
+MAX_UNITS = 500
+
+
+class ArmyQuerySet(models.QuerySet):
+    def for_owner(self, user) -> ArmyQuerySet:
+        return self.filter(owner=user)
+
+
+class Army(models.Model):
+    owner = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="armies"
+    )
+    name = models.CharField(max_length=200)
+    system = models.CharField(max_length=10, choices=SYSTEM_CHOICES)
+    points_limit = models.DecimalField(
+        max_digits=9,
+        decimal_places=1,
+        null=True,
+        blank=True,
+        validators=[MinValueValidator(Decimal(0)), MaxValueValidator(Decimal(1_000_000))],
+        help_text="Leave empty for no limit.",
+    )
+    # A scenario (VSGMR) or game size (G.O.M.S.) the player picked; the limit follows it.
+    preset = models.CharField(max_length=40, blank=True)
+    notes = models.TextField(blank=True, max_length=10_000)
+    # Army-level purchases in the file format's "options" shape (G.O.M.S. rerolls etc.).
+    options = models.JSONField(default=dict, blank=True)
+    # Bumped on every change, so an edit made from a stale page can be refused.
+    version = models.PositiveIntegerField(default=1)
+    created = models.DateTimeField(auto_now_add=True)
+    updated = models.DateTimeField(auto_now=True)
+
+    objects = ArmyQuerySet.as_manager()
+
+    class Meta:
+        ordering = ["-updated"]
+        verbose_name_plural = "armies"
+
+    def __str__(self) -> str:
+        return self.name
+
+    def get_absolute_url(self) -> str:
+        return reverse("armies:builder", args=[self.pk])
+
+    @property
+    def system_label(self) -> str:
+        return points.SYSTEMS[self.system].label
+
+    def to_file(self, units: list[Unit] | None = None) -> dict:
+        """This army as a muster-army/1 document (what export writes and the engine reads)."""
+        units = list(self.units.all()) if units is None else units
+        doc: dict = {"format": "muster-army/1", "name": self.name, "system": self.system}
+        if self.points_limit is not None:
+            doc["points_limit"] = _json_number(self.points_limit)
+        doc["options"] = self.options or {}
+        doc["units"] = [u.to_file() for u in units]
+        return doc
+
+    def price(self, units: list[Unit] | None = None) -> points.PricedArmy:
+        """Price the army as stored. Stored units were validated on save, so this loads."""
+        return points.price_army(points.load(self.to_file(units)))
+
+
+class Unit(models.Model):
+    army = models.ForeignKey(Army, on_delete=models.CASCADE, related_name="units")
+    name = models.CharField(max_length=200)
+    quantity = models.PositiveIntegerField(
+        default=1, validators=[MinValueValidator(1), MaxValueValidator(MAX_QUANTITY)]
+    )
+    position = models.PositiveIntegerField(default=0)
+    profile = models.JSONField(default=dict)
+
+    class Meta:
+        ordering = ["position", "id"]
+
+    def __str__(self) -> str:
+        return self.name
+
+    def to_file(self) -> dict:
+        return {"name": self.name, "quantity": self.quantity, "profile": self.profile}
+
+
+def _json_number(value: Decimal) -> int | float:
+    exact = Fraction(value)
+    return int(exact) if exact.denominator == 1 else float(value)
+
+
+class LibraryEntryQuerySet(models.QuerySet):
+    def for_owner(self, user) -> LibraryEntryQuerySet:
+        return self.filter(owner=user)
+
+
+class LibraryEntry(models.Model):
+    """A player's homebrew: a figure (any system), a GEM missile weapon or a VSGMR trait.
+
+    Adding one to an army copies it, so editing the library never changes an army.
+    """
+
+    class Kind(models.TextChoices):
+        FIGURE = "figure", "Figure"
+        WEAPON = "weapon", "GEM missile weapon"
+        TRAIT = "trait", "VSGMR trait"
+
+    owner = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="library"
+    )
+    kind = models.CharField(max_length=10, choices=Kind.choices)
+    system = models.CharField(max_length=10, choices=SYSTEM_CHOICES)
+    name = models.CharField(max_length=200)
+    # figure: its profile; weapon: one `missile` entry; trait: {"cost", "text"}.
+    data = models.JSONField(default=dict)
+    updated = models.DateTimeField(auto_now=True)
+
+    objects = LibraryEntryQuerySet.as_manager()
+
+    class Meta:
+        ordering = ["kind", "system", "name", "pk"]
+        verbose_name_plural = "library entries"
+
+    def __str__(self) -> str:
+        return f"{self.get_kind_display()}: {self.name}"

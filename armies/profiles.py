@@ -1,0 +1,406 @@
+"""Unit editor fields for each system, and the bridge between form fields and the
+engine's profile dict. The engine is the only validator: a form turns what the player
+typed into a profile, asks the engine, and puts any complaint beside the field it names."""
+
+from __future__ import annotations
+
+import copy
+import re
+from dataclasses import dataclass, field
+
+import points
+from points import d10, gem, goms, vsgmr
+from points.numbers import decimal_text
+
+STAT_WIDGET = {
+    "class": "form-control form-control-sm",
+    "autocomplete": "off",
+    "spellcheck": "false",
+}
+
+
+@dataclass(frozen=True)
+class Field:
+    """One editor field: `key` in the profile, how it is typed, and how it is shown."""
+
+    key: str
+    label: str
+    kind: str  # stat | choice | bool | int | text | multi
+    choices: tuple[tuple[str, str], ...] = ()
+    help: str = ""
+    group: str = "main"  # main | vehicle | options
+
+
+@dataclass(frozen=True)
+class Rows:
+    """A repeating group in the profile (GEM melee and missile weapons, homebrew traits)."""
+
+    key: str
+    label: str
+    fields: tuple[Field, ...]
+    blank: int = 1  # empty rows offered for adding one more
+
+
+@dataclass(frozen=True)
+class Layout:
+    fields: tuple[Field, ...]
+    rows: tuple[Rows, ...] = ()
+    groups: dict[str, str] = field(default_factory=dict)
+
+
+def _pairs(values) -> tuple[tuple[str, str], ...]:
+    return tuple((v, v.replace("-", " ").capitalize()) for v in values)
+
+
+def _cost(x) -> str:
+    return decimal_text(x) or str(x)
+
+
+def _vsgmr_powers() -> tuple[Field, ...]:
+    out = []
+    for slug, power in vsgmr.SUPER_POWERS.items():
+        tiers = tuple(
+            (tier, f"{tier.capitalize()} ({vsgmr.TIER_DIE[tier]}, +{_cost(cost)})")
+            for tier, cost in power.cost.items()
+        )
+        note = f"Bigger die for {power.roll}" + (" (guys only)" if power.guys_only else "")
+        out.append(
+            Field(f"power:{slug}", power.name, "choice", (("", "—"), *tiers), note, "powers")
+        )
+    return tuple(out)
+
+
+D10_LABELS = {
+    "combat_skill": "Combat Skill",
+    "willpower": "Willpower",
+    "shooting": "Shooting",
+    "cqc": "CQC",
+    "physique": "Physique",
+    "agility": "Agility",
+}
+
+LAYOUTS: dict[str, Layout] = {
+    "gem": Layout(
+        fields=(
+            Field("type", "Type", "choice", _pairs(gem.TYPES)),
+            Field("base", "Base", "choice", _pairs(gem.BASES)),
+            Field("off", "OFF", "stat", help="1–10 (not for vehicles)"),
+            Field("def", "DEF", "stat", help="1–10"),
+            Field("att", "ATT", "stat", help="default 1 (not for vehicles)"),
+            Field("hit", "HIT", "stat", help="default 1"),
+            Field("mor", "MOR", "stat", help="−20 to 20, default 0"),
+            Field("mag", "MAG", "stat", help="1–10, default 2"),
+            Field("mov", "MOV", "stat", help="default 4"),
+            Field("siz", "SIZ", "stat", help="models it stands for, default 1"),
+            Field("max_speed", "Max speed", "stat", help="required for vehicles", group="vehicle"),
+            Field("capacity", "Capacity", "stat", help="default 0", group="vehicle"),
+            Field("acc", "Acc", "stat", group="vehicle"),
+            Field("dec", "Dec", "stat", group="vehicle"),
+            Field("battle_speed", "Battle speed", "stat", group="vehicle"),
+            Field(
+                "vehicle_class",
+                "Vehicle class",
+                "choice",
+                (("", "—"), *_pairs(gem.VEHICLE_CLASSES)),
+                group="vehicle",
+            ),
+            Field("trr", "TRR", "stat", help="turn radius ratio", group="vehicle"),
+            Field("armour_front", "Armour front", "int", group="vehicle"),
+            Field("armour_side", "Armour side", "int", group="vehicle"),
+            Field("armour_rear", "Armour rear", "int", group="vehicle"),
+            Field("toughness", "Toughness", "stat", group="vehicle"),
+            Field("save", "Save", "int", help="e.g. 3 for 3+", group="vehicle"),
+            Field("hull_points", "Hull points", "int", group="vehicle"),
+            Field("firing_ports", "Firing ports", "int", group="vehicle"),
+            Field("open_topped", "Open-topped", "bool", group="vehicle"),
+        ),
+        rows=(
+            Rows(
+                "melee",
+                "Extra melee attacks",
+                (
+                    Field("name", "Name", "text"),
+                    Field("off", "OFF", "stat"),
+                    Field("att", "ATT", "stat"),
+                ),
+            ),
+            Rows(
+                "missile",
+                "Missile weapons",
+                (
+                    Field("name", "Name", "text"),
+                    Field("off", "OFF", "stat"),
+                    Field("att", "ATT", "stat"),
+                    Field("range", "Range", "stat"),
+                    Field("radius", "Radius", "stat"),
+                    Field("fire", "Fires", "choice", _pairs(gem.FIRES)),
+                    Field("heavy", "Heavy", "bool"),
+                ),
+            ),
+        ),
+        groups={"main": "Stat line", "vehicle": "Vehicle (only for type vehicle)"},
+    ),
+    "vsgmr": Layout(
+        fields=(
+            Field("kind", "Kind", "choice", _pairs(vsgmr.KINDS)),
+            Field("flavor", "Flavour", "choice", _pairs(vsgmr.FLAVORS), "guys only"),
+            Field("armor", "Armour", "choice", (("", "Default"), *_pairs(vsgmr.ARMORS))),
+            Field("commander", "Commander", "bool"),
+            Field("distance_attack", "Distance attack (+1)", "bool"),
+            Field("automatic_fire", "Automatic fire (+1)", "bool"),
+            Field("large", "Large (carries one more guy)", "bool", help="cavalry only"),
+            Field(
+                "support_roll",
+                "Support roll",
+                "choice",
+                (("", "—"), *_pairs(vsgmr.SUPPORT_ROLLS)),
+                "for the Support trait",
+            ),
+            Field(
+                "traits",
+                "Traits",
+                "multi",
+                tuple((slug, f"{t.name} (+{_cost(t.cost)})") for slug, t in vsgmr.TRAITS.items()),
+                group="traits",
+            ),
+            *_vsgmr_powers(),
+        ),
+        rows=(
+            Rows(
+                "homebrew",
+                "Homebrew traits",
+                (
+                    Field("name", "Name", "text"),
+                    Field("cost", "Cost", "stat"),
+                    Field("text", "What it does", "text"),
+                ),
+            ),
+        ),
+        groups={"main": "Figure", "traits": "Traits", "powers": "Super powers"},
+    ),
+    "goms": Layout(
+        fields=(
+            Field("kind", "Kind", "choice", tuple(goms.KIND_NAMES.items())),
+            Field(
+                "vehicle_class",
+                "Vehicle class",
+                "choice",
+                (("", "—"), *_pairs(goms.VEHICLE_CLASSES)),
+                "vehicles only",
+            ),
+            Field(
+                "morale",
+                "Morale",
+                "choice",
+                (
+                    ("", "Default"),
+                    *((k, f"{goms.MORALE_NAMES[k]} ({v})") for k, v in goms.MORALE.items()),
+                ),
+                "not for vehicles",
+            ),
+            Field("men", "Men", "int", help="not for vehicles"),
+        ),
+    ),
+    "d10": Layout(
+        fields=(
+            *(Field(key, D10_LABELS[key], "stat", help="1–10, default 5") for key in d10.SKILLS),
+            Field("defence", "Defence", "stat", help="target number, default 10"),
+            Field("move", "Move", "stat", help="inches, default 5"),
+            Field("leader", "Leader (2 force points)", "bool"),
+            Field("special_vehicle", "Special vehicle (2 force points)", "bool"),
+            Field("weapons", "Weapons", "text", help="names separated by commas"),
+        ),
+    ),
+}
+
+
+# Fields that only some kinds of figure may carry: the engine refuses them elsewhere,
+# so the form leaves out what does not apply instead of failing on an unused box.
+def _applies(system: str, key: str, profile: dict) -> bool:
+    if system == "gem":
+        vehicle = profile.get("type") == "vehicle"
+        return key in (gem.VEHICLE_FIELDS if vehicle else gem.FIGURE_FIELDS) or key in (
+            "type",
+            "base",
+        )
+    if system == "vsgmr":
+        kind = profile.get("kind")
+        return not ((key == "flavor" and kind != "guy") or (key == "large" and kind != "cavalry"))
+    if system == "goms":
+        vehicle = profile.get("kind") == "vehicle"
+        return key != "vehicle_class" if not vehicle else key in ("kind", "vehicle_class")
+    return True
+
+
+def typed(text: str) -> int | str:
+    """What the player typed, as the file format keeps it: 4 stays a number, 2d6+8 text."""
+    text = text.strip()
+    return int(text) if re.fullmatch(r"-?\d{1,9}", text) else text
+
+
+def profile_from_form(system: str, data: dict[str, object]) -> tuple[dict, dict[str, str]]:
+    """Build a profile dict from cleaned form values; also map profile paths to form fields."""
+    layout = LAYOUTS[system]
+    profile: dict = {}
+    paths: dict[str, str] = {}
+    powers: dict[str, str] = {}
+    for f in layout.fields:
+        value = data.get(f.key)
+        if f.key.startswith("power:"):
+            if value:
+                powers[f.key.removeprefix("power:")] = value
+                paths[f"super_powers.{f.key.removeprefix('power:')}"] = f.key
+            continue
+        if f.kind == "bool":
+            if value:
+                profile[f.key] = True
+        elif f.kind == "multi":
+            if value:
+                profile[f.key] = list(value)
+        elif f.key == "weapons":
+            names = [n.strip() for n in str(value or "").split(",") if n.strip()]
+            if names:
+                profile[f.key] = names
+        elif value not in (None, ""):
+            profile[f.key] = typed(value) if f.kind in ("stat", "int") else value
+        paths[f.key] = f.key
+    if powers:
+        profile["super_powers"] = powers
+    for group in layout.rows:
+        rows = []
+        for i, row in enumerate(data.get(group.key) or []):
+            entry = {}
+            for f in group.fields:
+                value = row.get(f.key)
+                if f.kind == "bool":
+                    if value:
+                        entry[f.key] = True
+                elif value not in (None, ""):
+                    entry[f.key] = typed(value) if f.kind == "stat" else value
+            if any(k != "heavy" and k != "fire" for k in entry):
+                for f in group.fields:
+                    paths[f"{group.key}[{len(rows)}].{f.key}"] = f"{group.key}-{i}-{f.key}"
+                rows.append(entry)
+        if not rows:
+            continue
+        if group.key == "homebrew":
+            # Homebrew traits sit after the built-in ones in the file's traits list.
+            builtin = profile.get("traits", [])
+            for j in range(len(rows)):
+                for f in group.fields:
+                    paths[f"traits[{len(builtin) + j}].{f.key}"] = paths.pop(
+                        f"homebrew[{j}].{f.key}"
+                    )
+                paths[f"traits[{len(builtin) + j}]"] = paths[f"traits[{len(builtin) + j}].name"]
+            profile["traits"] = [*builtin, *rows]
+        else:
+            profile[group.key] = rows
+    return {k: v for k, v in profile.items() if _applies(system, k, profile)}, paths
+
+
+def form_initial(system: str, profile: dict) -> tuple[dict[str, object], dict[str, list[dict]]]:
+    """The reverse: a stored profile as initial form values and rows."""
+    initial: dict[str, object] = {}
+    layout = LAYOUTS[system]
+    for f in layout.fields:
+        if f.key.startswith("power:"):
+            initial[f.key] = (profile.get("super_powers") or {}).get(
+                f.key.removeprefix("power:"), ""
+            )
+        elif f.kind == "multi":
+            initial[f.key] = [t for t in profile.get(f.key, []) if isinstance(t, str)]
+        elif f.key == "weapons":
+            initial[f.key] = ", ".join(profile.get("weapons", []))
+        elif f.key in profile:
+            initial[f.key] = profile[f.key] if f.kind == "bool" else str(profile[f.key])
+    rows: dict[str, list[dict]] = {}
+    for group in layout.rows:
+        if group.key == "homebrew":
+            source = [t for t in profile.get("traits", []) if isinstance(t, dict)]
+        else:
+            source = profile.get(group.key, [])
+        rows[group.key] = [
+            {
+                f.key: (r.get(f.key, False) if f.kind == "bool" else str(r.get(f.key, "")))
+                for f in group.fields
+            }
+            for r in source
+        ]
+    return initial, rows
+
+
+def engine_errors(system: str, profile: dict, paths: dict[str, str]) -> dict[str, str]:
+    """Every complaint the engine has about a profile, keyed by form field.
+
+    The engine stops at the first problem; set that value aside and ask again, so the
+    player sees all of them at once rather than one per save.
+    """
+    parse = points.SYSTEMS[system].parse_profile
+    data = copy.deepcopy(profile)
+    errors: dict[str, str] = {}
+    stand_ins: set[str] = set()
+    for _ in range(2 * len(paths) + 4):
+        try:
+            parse(data, "")
+            break
+        except points.ArmyFileError as exc:
+            target = _field_for(exc.path, paths)
+            if target not in errors:
+                errors[target] = exc.message
+                if _remove(data, exc.path):
+                    continue
+            # A required value cannot just be dropped: stand in a harmless 1 once.
+            if exc.path in stand_ins or not _set(data, exc.path, 1):
+                break
+            stand_ins.add(exc.path)
+    return errors
+
+
+def _field_for(path: str, paths: dict[str, str]) -> str:
+    while path:
+        if path in paths:
+            return paths[path]
+        path = re.sub(r"(\.[^.\[]+|\[\d+\])$", "", path)
+    return "__all__"
+
+
+def _set(data: dict, path: str, value: object) -> bool:
+    parent, last = _parent(data, path)
+    if not isinstance(parent, dict) or last.startswith("["):
+        return False
+    parent[last] = value
+    return True
+
+
+def _parent(data: dict, path: str) -> tuple[object, str]:
+    parts = re.findall(r"[^.\[\]]+|\[\d+\]", path)
+    node: object = data
+    for part in parts[:-1]:
+        try:
+            node = node[int(part[1:-1])] if part.startswith("[") else node[part]  # type: ignore[index]
+        except (KeyError, IndexError, TypeError, ValueError):
+            return None, ""
+    return node, parts[-1] if parts else ""
+
+
+def _remove(data: dict, path: str) -> bool:
+    """Drop the item at `path` so the next parse can look past it; False if it isn't there."""
+    parent, last = _parent(data, path)
+    try:
+        if last.startswith("[") and isinstance(parent, list):
+            del parent[int(last[1:-1])]
+        elif isinstance(parent, dict) and last in parent:
+            del parent[last]
+        else:
+            return False
+    except IndexError:
+        return False
+    return True
+
+
+DEFAULT_PROFILES = {
+    "gem": {"type": "skirmisher", "base": "25mm", "off": 3, "def": 3},
+    "vsgmr": {"kind": "guy", "flavor": "troop"},
+    "goms": {"kind": "rifle-section"},
+    "d10": {},
+}

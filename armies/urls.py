@@ -1,0 +1,22 @@
+from django.urls import path
+
+from armies import views
+
+app_name = "armies"
+urlpatterns = [
+    path("", views.army_list, name="list"),
+    path("new/", views.army_new, name="new"),
+    path("import/", views.army_import, name="import"),
+    path("samples/<slug:slug>/", views.army_from_sample, name="from-sample"),
+    path("<int:pk>/", views.builder, name="builder"),
+    path("<int:pk>/export.json", views.army_export, name="export"),
+    path("<int:pk>/settings/", views.army_settings, name="settings"),
+    path("<int:pk>/delete/", views.army_delete, name="delete"),
+    path("<int:pk>/units/add/", views.unit_add, name="unit-add"),
+    path("<int:pk>/units/add-from-library/", views.unit_add_from_library, name="unit-add-library"),
+    path("<int:pk>/units/<int:unit_pk>/add-part/", views.unit_add_part, name="unit-add-part"),
+    path("<int:pk>/units/<int:unit_pk>/", views.unit_update, name="unit-update"),
+    path("<int:pk>/units/<int:unit_pk>/duplicate/", views.unit_duplicate, name="unit-duplicate"),
+    path("<int:pk>/units/<int:unit_pk>/move/", views.unit_move, name="unit-move"),
+    path("<int:pk>/units/<int:unit_pk>/delete/", views.unit_delete, name="unit-delete"),
+]

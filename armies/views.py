@@ -1,0 +1,434 @@
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.db import transaction
+from django.db.models import F, Max
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.views.decorators.http import require_POST
+
+import points
+from armies import profiles
+from armies.forms import (
+    ArmyForm,
+    ArmyOptionsForm,
+    ImportForm,
+    LibraryFigureForm,
+    LibraryPartForm,
+    UnitForm,
+    dumps_army,
+)
+from armies.models import MAX_UNITS, Army, LibraryEntry, Unit
+from armies.services import create_army_from_file
+from points.model import Issue, PricedArmy, PricedUnit
+
+
+@dataclass
+class Row:
+    """A unit as the builder shows it: stored values, its price and what is wrong with it."""
+
+    unit: Unit
+    priced: PricedUnit
+    errors: list[Issue]
+    warnings: list[Issue]
+
+
+def _army_for_owner(request: HttpRequest, pk: int) -> Army:
+    # Anyone else gets the same 404 as for an army that does not exist.
+    return get_object_or_404(Army.objects.for_owner(request.user), pk=pk)
+
+
+def _rows(units: list[Unit], priced: PricedArmy) -> list[Row]:
+    return [
+        Row(
+            unit,
+            pu,
+            [e for e in priced.errors if e.unit == i],
+            [w for w in priced.warnings if w.unit == i],
+        )
+        for i, (unit, pu) in enumerate(zip(units, priced.units, strict=True))
+    ]
+
+
+def _builder_context(army: Army, units: list[Unit], **extra) -> dict:
+    priced = army.price(units)
+    remaining = None
+    if priced.army.points_limit is not None:
+        remaining = priced.army.points_limit - priced.total
+    return {
+        "army": army,
+        "priced": priced,
+        "rows": _rows(units, priced),
+        "remaining": remaining,
+        "army_errors": [e for e in priced.errors if e.unit is None],
+        "army_warnings": [w for w in priced.warnings if w.unit is None],
+        "extras": [
+            (key.replace("_", " ").capitalize(), value)
+            for key, value in priced.extras.items()
+            if not isinstance(value, dict | list)
+        ],
+        **extra,
+    }
+
+
+@login_required
+def army_list(request: HttpRequest) -> HttpResponse:
+    armies = Army.objects.for_owner(request.user).prefetch_related("units")
+    query = request.GET.get("q", "").strip()
+    if query:
+        armies = armies.filter(name__icontains=query)
+    sort = request.GET.get("sort", "-updated")
+    if sort not in {"name", "-updated", "system"}:
+        sort = "-updated"
+    armies = armies.order_by(sort, "pk")
+    entries = [(army, army.price(list(army.units.all()))) for army in armies]
+    return render(
+        request, "armies/army_list.html", {"entries": entries, "query": query, "sort": sort}
+    )
+
+
+@login_required
+def army_new(request: HttpRequest) -> HttpResponse:
+    form = ArmyForm(request.POST or None, initial={"system": request.GET.get("system", "vsgmr")})
+    if request.method == "POST" and form.is_valid():
+        army = form.save(commit=False)
+        army.owner = request.user
+        army.save()
+        messages.success(request, f"{army.name} is ready: add your first unit.")
+        return redirect(army)
+    return render(request, "armies/army_new.html", {"form": form, "samples": _samples()})
+
+
+def _samples():
+    from rules.models import SampleArmy
+
+    return SampleArmy.objects.order_by("system", "position", "name")
+
+
+@require_POST
+@login_required
+def army_from_sample(request: HttpRequest, slug: str) -> HttpResponse:
+    from rules.models import SampleArmy
+
+    sample = get_object_or_404(SampleArmy, slug=slug)
+    army = create_army_from_file(request.user, points.load(sample.army))
+    messages.success(request, f"{army.name} copied from the sample armies: it is yours to change.")
+    return redirect(army)
+
+
+@login_required
+def army_import(request: HttpRequest) -> HttpResponse:
+    form = ImportForm(request.POST or None, request.FILES or None)
+    if request.method == "POST" and form.is_valid():
+        army = create_army_from_file(request.user, form.cleaned_data["army"])
+        messages.success(request, f"Imported {army.name}.")
+        return redirect(army)
+    return render(request, "armies/army_import.html", {"form": form})
+
+
+@login_required
+def army_export(request: HttpRequest, pk: int) -> HttpResponse:
+    army = _army_for_owner(request, pk)
+    response = HttpResponse(dumps_army(army.to_file()), content_type="application/json")
+    filename = "".join(c if c.isalnum() or c in "-_" else "-" for c in army.name)[:60] or "army"
+    response["Content-Disposition"] = f'attachment; filename="{filename}.json"'
+    return response
+
+
+@login_required
+def builder(request: HttpRequest, pk: int) -> HttpResponse:
+    army = _army_for_owner(request, pk)
+    units = list(army.units.all())
+    selected = _selected(units, request.GET.get("unit"))
+    editor = UnitForm(army.system, unit=selected) if selected else None
+    library = list(LibraryEntry.objects.for_owner(request.user).filter(system=army.system))
+    context = _builder_context(
+        army,
+        units,
+        selected=selected,
+        editor=editor,
+        settings_form=ArmyForm(instance=army),
+        options_form=_options_form(army),
+        figures=[e for e in library if e.kind == LibraryEntry.Kind.FIGURE],
+        parts=[e for e in library if e.kind != LibraryEntry.Kind.FIGURE],
+    )
+    template = "armies/builder.html"
+    if request.htmx and request.htmx.target == "editor":
+        template += "#editor"
+    return render(request, template, context)
+
+
+def _selected(units: list[Unit], unit_id: str | None) -> Unit | None:
+    if not unit_id:
+        return None
+    return next((u for u in units if str(u.pk) == unit_id), None)
+
+
+def _options_form(army: Army, data=None) -> ArmyOptionsForm | None:
+    if army.system != "goms":
+        return None
+    return ArmyOptionsForm(data, initial=army.options or {})
+
+
+@require_POST
+@login_required
+def army_settings(request: HttpRequest, pk: int) -> HttpResponse:
+    army = _army_for_owner(request, pk)
+    form = ArmyForm(request.POST, instance=army)
+    options_form = _options_form(army, request.POST)
+    if form.is_valid() and (options_form is None or options_form.is_valid()):
+        army = form.save(commit=False)
+        if options_form is not None:
+            army.options = options_form.options()
+        army.version = F("version") + 1
+        army.save()
+        army.refresh_from_db()
+        if not request.htmx:
+            messages.success(request, "Army settings saved.")
+            return redirect(army)
+    units = list(army.units.all())
+    context = _builder_context(army, units, settings_form=form, options_form=options_form)
+    if request.htmx:
+        return render(request, "armies/builder.html#settings-saved", context)
+    return render(request, "armies/builder.html", context, status=200 if form.is_valid() else 400)
+
+
+@require_POST
+@login_required
+def army_delete(request: HttpRequest, pk: int) -> HttpResponse:
+    army = _army_for_owner(request, pk)
+    name = army.name
+    army.delete()
+    messages.success(request, f"Deleted {name}.")
+    return redirect("armies:list")
+
+
+@require_POST
+@login_required
+def unit_add(request: HttpRequest, pk: int) -> HttpResponse:
+    army = _army_for_owner(request, pk)
+    if army.units.count() >= MAX_UNITS:
+        messages.error(request, f"An army can have at most {MAX_UNITS} units.")
+        return redirect(army)
+    unit = _append_unit(army, "New unit", 1, dict(profiles.DEFAULT_PROFILES[army.system]))
+    return redirect(f"{army.get_absolute_url()}?unit={unit.pk}#editor")
+
+
+def _append_unit(army: Army, name: str, quantity: int, profile: dict) -> Unit:
+    last = army.units.aggregate(last=Max("position"))["last"]
+    unit = Unit.objects.create(
+        army=army, name=name, quantity=quantity, profile=profile, position=(last or 0) + 1
+    )
+    Army.objects.filter(pk=army.pk).update(version=F("version") + 1)
+    return unit
+
+
+@require_POST
+@login_required
+def unit_update(request: HttpRequest, pk: int, unit_pk: int) -> HttpResponse:
+    army = _army_for_owner(request, pk)
+    units = list(army.units.all())
+    unit = _selected(units, str(unit_pk))
+    if unit is None:
+        raise Http404("No such unit in this army")
+    form = UnitForm(army.system, request.POST, unit=unit)
+    saved = form.is_valid()
+    if saved:
+        unit.name = form.cleaned_data["name"]
+        unit.quantity = form.cleaned_data["quantity"]
+        unit.profile = form.profile
+        unit.save(update_fields=["name", "quantity", "profile"])
+        Army.objects.filter(pk=army.pk).update(version=F("version") + 1)
+        if not request.htmx:
+            messages.success(request, f"Saved {unit.name}.")
+            return redirect(f"{army.get_absolute_url()}?unit={unit.pk}#editor")
+    # Re-price the whole army: totals and rule errors depend on every unit.
+    context = _builder_context(army, units, selected=unit, editor=form, saved=saved)
+    if request.htmx:
+        return render(request, "armies/builder.html#unit-saved", context)
+    context.update(settings_form=ArmyForm(instance=army), options_form=_options_form(army))
+    return render(request, "armies/builder.html", context, status=400)
+
+
+@require_POST
+@login_required
+def unit_duplicate(request: HttpRequest, pk: int, unit_pk: int) -> HttpResponse:
+    army = _army_for_owner(request, pk)
+    unit = get_object_or_404(army.units, pk=unit_pk)
+    if army.units.count() >= MAX_UNITS:
+        messages.error(request, f"An army can have at most {MAX_UNITS} units.")
+        return redirect(army)
+    copy = _append_unit(army, f"{unit.name} (copy)"[:200], unit.quantity, unit.profile)
+    return _after_list_change(request, army, selected=copy)
+
+
+@require_POST
+@login_required
+def unit_move(request: HttpRequest, pk: int, unit_pk: int) -> HttpResponse:
+    army = _army_for_owner(request, pk)
+    units = list(army.units.all())
+    index = next((i for i, u in enumerate(units) if u.pk == unit_pk), None)
+    if index is None:
+        raise Http404("No such unit in this army")
+    other = index - 1 if request.POST.get("direction") == "up" else index + 1
+    if 0 <= other < len(units):
+        units[index], units[other] = units[other], units[index]
+        with transaction.atomic():
+            for position, unit in enumerate(units, start=1):
+                if unit.position != position:
+                    unit.position = position
+                    unit.save(update_fields=["position"])
+            Army.objects.filter(pk=army.pk).update(version=F("version") + 1)
+    return _after_list_change(request, army)
+
+
+@require_POST
+@login_required
+def unit_delete(request: HttpRequest, pk: int, unit_pk: int) -> HttpResponse:
+    army = _army_for_owner(request, pk)
+    unit = get_object_or_404(army.units, pk=unit_pk)
+    name = unit.name
+    unit.delete()
+    Army.objects.filter(pk=army.pk).update(version=F("version") + 1)
+    messages.success(request, f"Deleted {name}.")
+    return _after_list_change(request, army)
+
+
+def _after_list_change(
+    request: HttpRequest, army: Army, selected: Unit | None = None
+) -> HttpResponse:
+    if not request.htmx:
+        suffix = f"?unit={selected.pk}#editor" if selected else ""
+        return redirect(army.get_absolute_url() + suffix)
+    units = list(army.units.all())
+    return render(request, "armies/builder.html#list-changed", _builder_context(army, units))
+
+
+# --- Homebrew library -------------------------------------------------------------
+
+
+def _entry_for_owner(request: HttpRequest, pk: int) -> LibraryEntry:
+    return get_object_or_404(LibraryEntry.objects.for_owner(request.user), pk=pk)
+
+
+def _library_form(kind: str, system: str, data=None, entry=None):
+    if kind == LibraryEntry.Kind.FIGURE:
+        return LibraryFigureForm(system, data, entry=entry)
+    return LibraryPartForm(kind, data, entry=entry)
+
+
+def _library_system(kind: str, system: str) -> str:
+    if kind == LibraryEntry.Kind.WEAPON:
+        return "gem"
+    if kind == LibraryEntry.Kind.TRAIT:
+        return "vsgmr"
+    if system not in points.SYSTEMS:
+        raise Http404("Unknown system")
+    return system
+
+
+@login_required
+def library(request: HttpRequest) -> HttpResponse:
+    entries = LibraryEntry.objects.for_owner(request.user)
+    return render(
+        request, "armies/library.html", {"entries": entries, "systems": points.SYSTEMS.items()}
+    )
+
+
+@login_required
+def library_new(request: HttpRequest, kind: str, system: str = "") -> HttpResponse:
+    if kind not in LibraryEntry.Kind.values:
+        raise Http404("Unknown kind of library entry")
+    system = _library_system(kind, system)
+    form = _library_form(kind, system, request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        LibraryEntry.objects.create(
+            owner=request.user,
+            kind=kind,
+            system=system,
+            name=form.cleaned_data["name"],
+            data=form.profile if kind == LibraryEntry.Kind.FIGURE else form.data_dict,
+        )
+        messages.success(request, f"Added {form.cleaned_data['name']} to your library.")
+        return redirect("library:list")
+    return render(
+        request,
+        "armies/library_form.html",
+        {"form": form, "kind": LibraryEntry.Kind(kind), "system": points.SYSTEMS[system]},
+        status=400 if request.method == "POST" else 200,
+    )
+
+
+@login_required
+def library_edit(request: HttpRequest, pk: int) -> HttpResponse:
+    entry = _entry_for_owner(request, pk)
+    form = _library_form(entry.kind, entry.system, request.POST or None, entry=entry)
+    if request.method == "POST" and form.is_valid():
+        entry.name = form.cleaned_data["name"]
+        entry.data = form.profile if entry.kind == LibraryEntry.Kind.FIGURE else form.data_dict
+        entry.save()
+        messages.success(request, f"Saved {entry.name}. Armies that used it keep their own copy.")
+        return redirect("library:list")
+    return render(
+        request,
+        "armies/library_form.html",
+        {
+            "form": form,
+            "entry": entry,
+            "kind": LibraryEntry.Kind(entry.kind),
+            "system": points.SYSTEMS[entry.system],
+        },
+        status=400 if request.method == "POST" else 200,
+    )
+
+
+@require_POST
+@login_required
+def library_delete(request: HttpRequest, pk: int) -> HttpResponse:
+    entry = _entry_for_owner(request, pk)
+    entry.delete()
+    messages.success(request, f"Removed {entry.name} from your library.")
+    return redirect("library:list")
+
+
+@require_POST
+@login_required
+def unit_add_from_library(request: HttpRequest, pk: int) -> HttpResponse:
+    army = _army_for_owner(request, pk)
+    entry = get_object_or_404(
+        LibraryEntry.objects.for_owner(request.user).filter(kind="figure", system=army.system),
+        pk=request.POST.get("entry") or 0,
+    )
+    unit = _append_unit(army, entry.name, 1, dict(entry.data))
+    messages.success(request, f"Added a copy of {entry.name}.")
+    return redirect(f"{army.get_absolute_url()}?unit={unit.pk}#editor")
+
+
+@require_POST
+@login_required
+def unit_add_part(request: HttpRequest, pk: int, unit_pk: int) -> HttpResponse:
+    """Copy a library weapon (GEM) or trait (VSGMR) onto one unit."""
+    army = _army_for_owner(request, pk)
+    unit = get_object_or_404(army.units, pk=unit_pk)
+    entry = get_object_or_404(
+        LibraryEntry.objects.for_owner(request.user)
+        .exclude(kind="figure")
+        .filter(system=army.system),
+        pk=request.POST.get("entry") or 0,
+    )
+    key = "missile" if entry.kind == LibraryEntry.Kind.WEAPON else "traits"
+    part = {"name": entry.name, **entry.data}
+    profile = {**unit.profile, key: [*unit.profile.get(key, []), part]}
+    try:
+        points.SYSTEMS[army.system].parse_profile(profile, "profile")
+    except points.ArmyFileError as exc:
+        messages.error(request, f"Could not add {entry.name}: {exc}")
+    else:
+        unit.profile = profile
+        unit.save(update_fields=["profile"])
+        Army.objects.filter(pk=army.pk).update(version=F("version") + 1)
+        messages.success(request, f"Added {entry.name} to {unit.name}.")
+    return redirect(f"{army.get_absolute_url()}?unit={unit.pk}#editor")

@@ -1,0 +1,317 @@
+"""The builder through the Django client: pages, htmx partials, and query counts."""
+
+from __future__ import annotations
+
+import pytest
+
+from armies.models import Army, Unit
+from tests.armies.conftest import make_army, sample_file
+from tests.factories import UserFactory
+
+pytestmark = pytest.mark.django_db
+
+HX = {"HTTP_HX_REQUEST": "true"}
+
+# One valid unit per system and what it costs, worked out by hand from SPEC section 3.
+UNIT_PER_SYSTEM = {
+    # Swordsman, SPEC 3.2 worked example: 6.5 points.
+    "gem": ({"type": "skirmisher", "base": "25mm", "off": 4, "def": 4}, "6.5"),
+    # Hero (2) + distance attack (1) + light armour (1) = 4.
+    "vsgmr": ({"kind": "guy", "flavor": "hero", "distance_attack": True, "armor": "light"}, "4"),
+    # Every G.O.M.S. unit costs 1 point.
+    "goms": ({"kind": "rifle-section"}, "1"),
+    # A leader is worth 2 force points.
+    "d10": ({"leader": True}, "2"),
+}
+
+
+@pytest.mark.parametrize("system", sorted(UNIT_PER_SYSTEM))
+def test_builder_page_shows_each_units_cost_and_the_total(player_client, player, system):
+    profile, cost = UNIT_PER_SYSTEM[system]
+    army = make_army(player, system, [profile, profile])
+    html = player_client.get(f"/armies/{army.pk}/").content.decode()
+    assert html.count(f"{cost} pts") == 2
+    total = str(2 * float(cost)).removesuffix(".0")
+    assert f'data-testid="army-total">{total}<' in html
+
+
+@pytest.mark.parametrize("system", sorted(UNIT_PER_SYSTEM))
+def test_editor_opens_as_an_htmx_partial_with_the_systems_fields(player_client, player, system):
+    profile, _ = UNIT_PER_SYSTEM[system]
+    army = make_army(player, system, [profile])
+    unit = army.units.get()
+    response = player_client.get(
+        f"/armies/{army.pk}/?unit={unit.pk}", HTTP_HX_TARGET="editor", **HX
+    )
+    html = response.content.decode()
+    assert html.lstrip().startswith('<section id="editor"')
+    assert "<html" not in html
+    first_field = {"gem": 'name="off"', "vsgmr": 'name="flavor"', "goms": 'name="men"'}
+    assert first_field.get(system, 'name="combat_skill"') in html
+
+
+def test_typing_a_stat_reprices_the_unit_and_the_total_through_htmx(player_client, player):
+    army = make_army(player, "gem", [{"type": "skirmisher", "base": "25mm", "off": 3, "def": 3}])
+    unit = army.units.get()
+    # Off 4, def 4: the Swordsman of SPEC 3.2, 6.5 points; two of them cost 13.
+    response = player_client.post(
+        f"/armies/{army.pk}/units/{unit.pk}/",
+        {
+            "name": "Swordsmen",
+            "quantity": "2",
+            "type": "skirmisher",
+            "base": "25mm",
+            "off": "4",
+            "def": "4",
+        },
+        **HX,
+    )
+    html = response.content.decode()
+    assert response.status_code == 200
+    assert 'id="army-summary"' in html and 'hx-swap-oob="true"' in html
+    assert 'data-testid="army-total">13<' in html
+    assert 'data-testid="editor-each">6.5<' in html
+    unit.refresh_from_db()
+    assert unit.profile == {"type": "skirmisher", "base": "25mm", "off": 4, "def": 4}
+    assert (unit.name, unit.quantity) == ("Swordsmen", 2)
+
+
+def test_a_dice_expression_is_accepted_and_kept_as_typed(player_client, player):
+    army = make_army(player, "gem", [{"type": "skirmisher", "base": "25mm", "off": 3, "def": 3}])
+    unit = army.units.get()
+    player_client.post(
+        f"/armies/{army.pk}/units/{unit.pk}/",
+        {
+            "name": "Brute",
+            "quantity": "1",
+            "type": "block",
+            "base": "20mm",
+            "off": "d6+1",
+            "def": "3",
+        },
+        **HX,
+    )
+    unit.refresh_from_db()
+    assert unit.profile["off"] == "d6+1"
+
+
+def test_bad_stats_are_refused_beside_their_fields_and_nothing_is_saved(player_client, player):
+    army = make_army(player, "gem", [{"type": "skirmisher", "base": "25mm", "off": 3, "def": 3}])
+    unit = army.units.get()
+    response = player_client.post(
+        f"/armies/{army.pk}/units/{unit.pk}/",
+        {
+            "name": "Broken",
+            "quantity": "1",
+            "type": "skirmisher",
+            "base": "25mm",
+            "off": "11",
+            "def": "2d",
+            "missile-0-off": "4",
+            "missile-0-range": "0",
+        },
+        **HX,
+    )
+    html = response.content.decode()
+    assert response.status_code == 200
+    off_feedback = html.split('id="fb-off"')[1].split("</div>")[0]
+    assert 'hx-swap-oob="true">must be between 1 and 10' in off_feedback
+    assert 'id="fb-def"' in html and "dice" in html.split('id="fb-def"')[1].split("</div>")[0]
+    assert "must be greater than 0" in html.split('id="fb-missile-0-range"')[1].split("</div>")[0]
+    assert 'data-testid="not-saved"' in html
+    unit.refresh_from_db()
+    assert unit.name == "Unit 1" and unit.profile["off"] == 3
+
+
+def test_without_javascript_a_bad_save_comes_back_with_the_typed_values(player_client, player):
+    army = make_army(player, "gem", [{"type": "skirmisher", "base": "25mm", "off": 3, "def": 3}])
+    unit = army.units.get()
+    response = player_client.post(
+        f"/armies/{army.pk}/units/{unit.pk}/",
+        {
+            "name": "Typed name",
+            "quantity": "1",
+            "type": "skirmisher",
+            "base": "25mm",
+            "off": "12",
+            "def": "3",
+        },
+    )
+    html = response.content.decode()
+    assert response.status_code == 400
+    assert 'value="Typed name"' in html and 'value="12"' in html
+    assert "must be between 1 and 10" in html
+
+
+def test_without_javascript_a_good_save_redirects_back_to_the_editor(player_client, player):
+    army = make_army(player, "vsgmr", [{"kind": "guy", "flavor": "troop"}])
+    unit = army.units.get()
+    response = player_client.post(
+        f"/armies/{army.pk}/units/{unit.pk}/",
+        {
+            "name": "Thane",
+            "quantity": "1",
+            "kind": "guy",
+            "flavor": "hero",
+            "commander": "on",
+            "traits": ["tough"],
+        },
+    )
+    assert response.status_code == 302
+    assert response.url == f"/armies/{army.pk}/?unit={unit.pk}#editor"
+    unit.refresh_from_db()
+    assert unit.profile == {"kind": "guy", "flavor": "hero", "commander": True, "traits": ["tough"]}
+
+
+def test_rule_errors_sit_beside_the_unit_that_causes_them(player_client, player):
+    # A mook cannot command (SPEC 3.3 bad-commander); the other unit is fine.
+    army = make_army(
+        player,
+        "vsgmr",
+        [{"kind": "guy", "flavor": "troop"}, {"kind": "guy", "flavor": "mook", "commander": True}],
+    )
+    html = player_client.get(f"/armies/{army.pk}/").content.decode()
+    first, second = html.split('data-testid="unit-row"')[1:3]
+    assert "Error:" not in first
+    assert "Error:" in second
+    assert 'data-testid="legality">not legal' in html
+
+
+def test_vehicle_only_fields_are_dropped_for_figures_instead_of_failing(player_client, player):
+    army = make_army(player, "gem", [{"type": "skirmisher", "base": "25mm", "off": 3, "def": 3}])
+    unit = army.units.get()
+    player_client.post(
+        f"/armies/{army.pk}/units/{unit.pk}/",
+        {
+            "name": "Foot",
+            "quantity": "1",
+            "type": "skirmisher",
+            "base": "25mm",
+            "off": "3",
+            "def": "3",
+            "max_speed": "12",
+        },
+        **HX,
+    )
+    unit.refresh_from_db()
+    assert "max_speed" not in unit.profile
+
+
+def test_add_duplicate_move_and_delete_units(player_client, player):
+    army = make_army(
+        player, "vsgmr", [{"kind": "guy", "flavor": "troop"}, {"kind": "guy", "flavor": "hero"}]
+    )
+    first, second = army.units.all()
+    player_client.post(f"/armies/{army.pk}/units/{second.pk}/move/", {"direction": "up"}, **HX)
+    assert [u.pk for u in army.units.all()] == [second.pk, first.pk]
+    response = player_client.post(f"/armies/{army.pk}/units/{first.pk}/duplicate/", **HX)
+    assert 'id="unit-list"' in response.content.decode()
+    assert [u.name for u in army.units.all()] == ["Unit 2", "Unit 1", "Unit 1 (copy)"]
+    player_client.post(f"/armies/{army.pk}/units/{second.pk}/delete/", **HX)
+    assert [u.name for u in army.units.all()] == ["Unit 1", "Unit 1 (copy)"]
+    response = player_client.post(f"/armies/{army.pk}/units/add/")
+    added = army.units.last()
+    assert response.url == f"/armies/{army.pk}/?unit={added.pk}#editor"
+    assert added.profile == {"kind": "guy", "flavor": "troop"}
+
+
+def test_another_player_gets_404_on_every_army_url(client, player):
+    army = make_army(player, "vsgmr", [{"kind": "guy", "flavor": "troop"}])
+    unit = army.units.get()
+    client.force_login(UserFactory())
+    base = f"/armies/{army.pk}"
+    for url in [f"{base}/", f"{base}/export.json"]:
+        assert client.get(url).status_code == 404, url
+    for url in [
+        f"{base}/settings/",
+        f"{base}/delete/",
+        f"{base}/units/add/",
+        f"{base}/units/{unit.pk}/",
+        f"{base}/units/{unit.pk}/duplicate/",
+        f"{base}/units/{unit.pk}/move/",
+        f"{base}/units/{unit.pk}/delete/",
+    ]:
+        assert client.post(url, {"name": "hijack"}).status_code == 404, url
+    assert Army.objects.get().name == "Test army" and Unit.objects.count() == 1
+
+
+def test_anonymous_visitors_are_sent_to_log_in(client, player):
+    army = make_army(player, "vsgmr", [])
+    response = client.get(f"/armies/{army.pk}/")
+    assert response.status_code == 302 and response.url.startswith("/accounts/login/")
+
+
+def test_army_settings_change_name_and_limit_and_reprice(player_client, player):
+    army = make_army(player, "vsgmr", [{"kind": "guy", "flavor": "hero"}], points_limit=10)
+    response = player_client.post(
+        f"/armies/{army.pk}/settings/", {"name": "Renamed", "points_limit": "1", "preset": ""}, **HX
+    )
+    html = response.content.decode()
+    assert "Renamed" in html and "over-limit" in html
+    army.refresh_from_db()
+    assert army.name == "Renamed" and army.points_limit == 1
+
+
+def test_a_goms_game_size_preset_sets_the_limit(player_client, player):
+    army = make_army(player, "goms", [{"kind": "rifle-section"}])
+    player_client.post(
+        f"/armies/{army.pk}/settings/",
+        {"name": "Platoon", "points_limit": "", "preset": "medium", "rerolls": "2"},
+    )
+    army.refresh_from_db()
+    # Medium game: 12 points (SPEC 3.4); the rerolls are army purchases at 1 point each.
+    assert army.points_limit == 12 and army.options == {"rerolls": 2}
+    html = player_client.get(f"/armies/{army.pk}/").content.decode()
+    assert 'data-testid="army-total">3<' in html
+
+
+@pytest.mark.parametrize("size", [1, 200])
+def test_builder_page_and_reprice_partial_use_constant_queries(
+    player_client, player, size, django_assert_num_queries
+):
+    army = make_army(
+        player, "gem", [{"type": "skirmisher", "base": "25mm", "off": 4, "def": 4}] * size
+    )
+    unit = army.units.first()
+    # session, user, army, units, the player's library
+    with django_assert_num_queries(5):
+        assert player_client.get(f"/armies/{army.pk}/?unit={unit.pk}").status_code == 200
+    # session, user, army, units, unit update, army version bump
+    with django_assert_num_queries(6):
+        response = player_client.post(
+            f"/armies/{army.pk}/units/{unit.pk}/",
+            {
+                "name": "Swordsmen",
+                "quantity": "2",
+                "type": "skirmisher",
+                "base": "25mm",
+                "off": "4",
+                "def": "4",
+            },
+            **HX,
+        )
+    assert response.status_code == 200
+    # 6.5 × (size + 1): every Swordsman costs 6.5, the edited unit now has two.
+    total = 6.5 * (size + 1)
+    assert f'data-testid="army-total">{total:g}<' in response.content.decode()
+    with django_assert_num_queries(4):
+        player_client.get("/armies/")
+
+
+def test_export_then_import_gives_back_the_same_army(player_client, player):
+    doc = sample_file("dwarves")
+    response = player_client.post("/armies/import/", {"text": __import__("json").dumps(doc)})
+    army = Army.objects.get(owner=player)
+    assert response.url == f"/armies/{army.pk}/"
+    exported = player_client.get(f"/armies/{army.pk}/export.json").json()
+    assert exported == doc
+
+
+def test_importing_a_file_the_price_command_rejects_shows_its_field_path_message(player_client):
+    doc = sample_file("dwarves")
+    doc["units"][2]["profile"]["traits"] = ["tuff"]
+    response = player_client.post("/armies/import/", {"text": __import__("json").dumps(doc)})
+    html = response.content.decode()
+    assert response.status_code == 200
+    assert "units[2].profile.traits[0]" in html
+    assert Army.objects.count() == 0

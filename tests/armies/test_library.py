@@ -1,0 +1,92 @@
+from __future__ import annotations
+
+import pytest
+
+from armies.models import LibraryEntry
+from tests.armies.conftest import make_army
+from tests.factories import UserFactory
+
+pytestmark = pytest.mark.django_db
+
+
+def test_player_saves_a_homebrew_gem_figure_and_adds_a_copy_to_an_army(player_client, player):
+    response = player_client.post(
+        "/library/new/figure/gem/",
+        {
+            "name": "Archer",
+            "type": "skirmisher",
+            "base": "25mm",
+            "off": "3",
+            "def": "3",
+            "missile-0-name": "Bow",
+            "missile-0-off": "4",
+            "missile-0-range": "24",
+        },
+    )
+    assert response.status_code == 302
+    entry = LibraryEntry.objects.get(owner=player)
+    assert entry.data == {
+        "type": "skirmisher",
+        "base": "25mm",
+        "off": 3,
+        "def": 3,
+        "missile": [{"name": "Bow", "off": 4, "range": 24}],
+    }
+    army = make_army(player, "gem", [])
+    player_client.post(f"/armies/{army.pk}/units/add-from-library/", {"entry": entry.pk})
+    # The Archer of SPEC 3.2 costs 25.3.
+    html = player_client.get(f"/armies/{army.pk}/").content.decode()
+    assert 'data-testid="army-total">25.3<' in html
+    # Editing the library entry later leaves the army's copy alone.
+    player_client.post(
+        f"/library/{entry.pk}/",
+        {"name": "Archer", "type": "skirmisher", "base": "25mm", "off": "9", "def": "9"},
+    )
+    html = player_client.get(f"/armies/{army.pk}/").content.decode()
+    assert 'data-testid="army-total">25.3<' in html
+
+
+def test_homebrew_trait_keeps_its_own_cost_when_copied_onto_a_unit(player_client, player):
+    player_client.post(
+        "/library/new/trait/", {"name": "Weapon Master", "cost": "1.5", "text": "Rerolls a miss."}
+    )
+    entry = LibraryEntry.objects.get()
+    assert (entry.system, entry.data) == ("vsgmr", {"cost": "1.5", "text": "Rerolls a miss."})
+    army = make_army(player, "vsgmr", [{"kind": "guy", "flavor": "troop"}])
+    unit = army.units.get()
+    player_client.post(f"/armies/{army.pk}/units/{unit.pk}/add-part/", {"entry": entry.pk})
+    # Troop (1) + homebrew trait (1.5) = 2.5.
+    html = player_client.get(f"/armies/{army.pk}/").content.decode()
+    assert 'data-testid="army-total">2.5<' in html
+
+
+def test_homebrew_weapon_with_bad_range_is_refused_beside_the_field(player_client):
+    response = player_client.post(
+        "/library/new/weapon/", {"name": "Sling", "off": "3", "range": "-2"}
+    )
+    html = response.content.decode()
+    assert response.status_code == 400
+    assert "must be greater than 0" in html.split('id="fb-range"')[1].split("</div>")[0]
+    assert 'value="Sling"' in html and 'value="-2"' in html
+    assert LibraryEntry.objects.count() == 0
+
+
+def test_homebrew_trait_cost_out_of_range_is_refused(player_client):
+    response = player_client.post(
+        "/library/new/trait/", {"name": "Godlike", "cost": "25", "text": "x"}
+    )
+    html = response.content.decode()
+    assert response.status_code == 400
+    assert "must be between 0 and 20" in html.split('id="fb-cost"')[1].split("</div>")[0]
+    assert LibraryEntry.objects.count() == 0
+
+
+def test_library_entries_are_private(client, player):
+    entry = LibraryEntry.objects.create(
+        owner=player, kind="trait", system="vsgmr", name="Secret", data={"cost": 2, "text": "x"}
+    )
+    client.force_login(UserFactory())
+    assert client.get(f"/library/{entry.pk}/").status_code == 404
+    assert client.post(f"/library/{entry.pk}/delete/").status_code == 404
+    assert "Secret" not in client.get("/library/").content.decode()
+    LibraryEntry.objects.get(pk=entry.pk)

@@ -1,0 +1,83 @@
+from __future__ import annotations
+
+import pytest
+from playwright.sync_api import expect
+
+from tests.factories import DEFAULT_PASSWORD, UserFactory
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+
+def log_in(page, username: str) -> None:
+    page.goto("/accounts/login/")
+    page.get_by_label("Username").fill(username)
+    page.locator("#id_password").fill(DEFAULT_PASSWORD)
+    page.get_by_role("button", name="Log in").click()
+    expect(page.get_by_test_id("username")).to_have_text(username)
+
+
+def add_unit(
+    page, name: str, *, flavor: str, quantity: int = 1, armour: str = "", commander=False, traits=()
+):
+    page.get_by_role("button", name="Add unit").click()
+    editor = page.locator("#unit-form")
+    expect(editor).to_be_visible()
+    editor.get_by_label("Name", exact=True).fill(name)
+    editor.get_by_label("Quantity").fill(str(quantity))
+    editor.get_by_label("Flavour").select_option(flavor)
+    if armour:
+        editor.get_by_label("Armour", exact=True).select_option(armour)
+    if commander:
+        editor.get_by_label("Commander").check()
+    for trait in traits:
+        editor.get_by_label(trait).check()
+    # The unit list re-prices through htmx as the player types: wait for this unit's row.
+    expect(page.locator("#unit-list").get_by_role("link", name=name)).to_be_visible()
+
+
+def test_player_builds_the_dwarves_by_hand_then_breaks_a_rule(page):
+    UserFactory(username="thane")
+    log_in(page, "thane")
+    page.goto("/armies/new/")
+    page.get_by_role("textbox", name="Name").fill("Dwarves")
+    page.get_by_label("System").select_option("vsgmr")
+    page.get_by_label("Points limit").fill("30")
+    page.get_by_role("button", name="Create army").click()
+
+    # VSGMR section VII: Dwarves, 28 points.
+    add_unit(page, "Thane", flavor="hero", commander=True, traits=["Tough (+2)"])
+    add_unit(page, "Runepriest", flavor="hero", traits=["Inspiration (+2)", "Tough (+2)"])
+    add_unit(page, "Guards", flavor="hero", quantity=3, armour="heavy", traits=["Tough (+2)"])
+    expect(page.get_by_test_id("army-total")).to_have_text("28")
+    expect(page.get_by_test_id("remaining")).to_have_text("2")
+    expect(page.get_by_test_id("legality")).to_have_text("legal")
+
+    # Automatic fire without a distance attack breaks a rule: the error sits on the Guards.
+    page.locator("#unit-form").get_by_label("Automatic fire").check()
+    guards = page.get_by_test_id("unit-row").filter(has_text="Guards")
+    expect(guards.get_by_test_id("unit-issues")).to_contain_text("Error")
+    expect(page.get_by_test_id("legality")).to_have_text("not legal")
+    thane = page.get_by_test_id("unit-row").filter(has_text="Thane")
+    expect(thane.get_by_test_id("unit-issues")).to_have_count(0)
+    # The focus stays in the editor: nothing was reloaded under the player's hands.
+    expect(page.locator("#unit-form").get_by_label("Automatic fire")).to_be_focused()
+
+
+def test_editor_shows_a_bad_stat_beside_its_field_without_losing_what_was_typed(page):
+    UserFactory(username="general")
+    log_in(page, "general")
+    page.goto("/armies/new/")
+    page.get_by_role("textbox", name="Name").fill("Warband")
+    page.get_by_label("System").select_option("gem")
+    page.get_by_role("button", name="Create army").click()
+    page.get_by_role("button", name="Add unit").click()
+    editor = page.locator("#unit-form")
+    editor.get_by_label("OFF", exact=True).fill("14")
+    expect(page.locator("#fb-off")).to_have_text("must be between 1 and 10")
+    expect(editor.get_by_label("OFF", exact=True)).to_have_value("14")
+    expect(editor.get_by_label("OFF", exact=True)).to_be_focused()
+    editor.get_by_label("OFF", exact=True).fill("4")
+    editor.get_by_label("DEF", exact=True).fill("4")
+    # The Swordsman of SPEC 3.2: skirmisher, 25mm, OFF 4, DEF 4 -> 6.5 points.
+    expect(page.get_by_test_id("army-total")).to_have_text("6.5")
+    expect(page.locator("#fb-off")).to_have_text("")
