@@ -7,11 +7,21 @@ from django import forms
 
 import points
 from armies import profiles
-from armies.models import MAX_QUANTITY, Army
+from armies.models import Army
 from points import goms, vsgmr
+from points.armyfile import MAX_QUANTITY
+from points.fields import text
 
 MAX_ROWS = 20
 MAX_IMPORT_BYTES = 1_000_000
+
+
+def one_line(value: str) -> None:
+    """Names obey the file format's rule (the engine's), so every stored army loads."""
+    try:
+        text(value, "")
+    except points.ArmyFileError as exc:
+        raise forms.ValidationError(exc.message) from exc
 
 
 def preset_choices(system: str) -> list[tuple[str, str]]:
@@ -53,6 +63,7 @@ class ArmyForm(forms.ModelForm):
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
         system = self.data.get("system") or self.initial.get("system") or self.instance.system
+        self.fields["name"].validators.append(one_line)
         if self.instance.pk:
             # A unit's stat line belongs to its system: changing it would orphan every unit.
             del self.fields["system"]
@@ -144,7 +155,9 @@ class UnitForm(forms.Form):
     """One unit's name, quantity and stat line, laid out per system (see profiles.py)."""
 
     name = forms.CharField(
-        max_length=200, widget=forms.TextInput(attrs={"class": "form-control form-control-sm"})
+        max_length=200,
+        validators=[one_line],
+        widget=forms.TextInput(attrs={"class": "form-control form-control-sm"}),
     )
     quantity = forms.IntegerField(
         min_value=1,
@@ -311,6 +324,7 @@ class LibraryPartForm(forms.Form):
         for f in self.part_fields:
             self.fields[f.key] = _django_field(f)
         self.fields["name"].required = True
+        self.fields["name"].validators.append(one_line)
         self.data_dict: dict = {}
 
     @property

@@ -12,10 +12,10 @@ from django.db import models
 from django.urls import reverse
 
 import points
+from points.armyfile import MAX_POINTS_LIMIT, MAX_QUANTITY
+from points.fields import MAX_NAME
 
 SYSTEM_CHOICES = [(key, system.label) for key, system in points.SYSTEMS.items()]
-MAX_QUANTITY = 10_000
-MAX_UNITS = 500
 
 
 class ArmyQuerySet(models.QuerySet):
@@ -27,14 +27,14 @@ class Army(models.Model):
     owner = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="armies"
     )
-    name = models.CharField(max_length=200)
+    name = models.CharField(max_length=MAX_NAME)
     system = models.CharField(max_length=10, choices=SYSTEM_CHOICES)
     points_limit = models.DecimalField(
         max_digits=9,
         decimal_places=1,
         null=True,
         blank=True,
-        validators=[MinValueValidator(Decimal(0)), MaxValueValidator(Decimal(1_000_000))],
+        validators=[MinValueValidator(Decimal(0)), MaxValueValidator(MAX_POINTS_LIMIT)],
         help_text="Leave empty for no limit.",
     )
     # A scenario (VSGMR) or game size (G.O.M.S.) the player picked; the limit follows it.
@@ -80,7 +80,7 @@ class Army(models.Model):
 
 class Unit(models.Model):
     army = models.ForeignKey(Army, on_delete=models.CASCADE, related_name="units")
-    name = models.CharField(max_length=200)
+    name = models.CharField(max_length=MAX_NAME)
     quantity = models.PositiveIntegerField(
         default=1, validators=[MinValueValidator(1), MaxValueValidator(MAX_QUANTITY)]
     )
@@ -123,7 +123,7 @@ class LibraryEntry(models.Model):
     )
     kind = models.CharField(max_length=10, choices=Kind.choices)
     system = models.CharField(max_length=10, choices=SYSTEM_CHOICES)
-    name = models.CharField(max_length=200)
+    name = models.CharField(max_length=MAX_NAME)
     # figure: its profile; weapon: one `missile` entry; trait: {"cost", "text"}.
     data = models.JSONField(default=dict)
     updated = models.DateTimeField(auto_now=True)

@@ -21,8 +21,9 @@ from armies.forms import (
     UnitForm,
     dumps_army,
 )
-from armies.models import MAX_UNITS, Army, LibraryEntry, Unit
+from armies.models import Army, LibraryEntry, Unit
 from armies.services import create_army_from_file
+from points.armyfile import MAX_UNITS
 from points.model import Issue, PricedArmy, PricedUnit
 
 

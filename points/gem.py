@@ -269,7 +269,8 @@ def _missile(raw: object, path: str) -> Missile:
     for key, allowed in WEAPON_STATS.items():
         if key in data or key in ("off", "range"):
             found[key] = stat(required(data, key, path), at(path, key), allowed)
-    if "radius" in found and 0 < found["radius"].value < AREA_BONUS:  # type: ignore[attr-defined]
+    radius = found.get("radius", ZERO)
+    if isinstance(radius, Stat) and 0 < radius.value < AREA_BONUS:
         # Radius + 1/2 would then be below the single-target 1: a blast cheaper than a shot.
         raise ArmyFileError(at(path, "radius"), "must be 0 (single target) or at least 0.5")
     if "fire" in data:

@@ -14,7 +14,6 @@ from points.fields import (
     between,
     boolean,
     choice,
-    fmt,
     index,
     items,
     known_keys,
@@ -452,15 +451,11 @@ def _figure_issues(i: int, name: str, p: VsgmrProfile) -> list[Issue]:
                 i,
             )
         )
-    powers = dict(p.super_powers)
-    if not p.is_guy and "super-skill" in powers:
-        issues.append(
-            Issue(
-                "super-skill-guys-only",
-                f"{name} is {p.kind}; only guys can have Super-Skill.",
-                i,
-            )
-        )
+    for power, _ in p.super_powers:
+        info = SUPER_POWERS[power]
+        if info.guys_only and not p.is_guy:
+            message = f"{name} is {p.kind}; only guys can have {info.name}."
+            issues.append(Issue(f"{power}-guys-only", message, i))
     return issues
 
 
@@ -490,7 +485,3 @@ def _rider_issues(army: Army) -> list[Issue]:
 def balanced(total_a: Fraction, total_b: Fraction) -> bool:
     """Two VSGMR armies are balanced when their totals are within 5 points."""
     return abs(total_a - total_b) <= BALANCE_MARGIN
-
-
-def cost_text(x: Fraction) -> str:
-    return fmt(x)

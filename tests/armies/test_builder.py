@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import pytest
+from django.core.files.uploadedfile import SimpleUploadedFile
 
 from armies.models import Army, Unit
-from tests.armies.conftest import make_army, sample_file
+from tests.armies.conftest import DATA, make_army, sample_file
 from tests.factories import UserFactory
+from tests.points.test_vsgmr_samples import PRINTED
 
 pytestmark = pytest.mark.django_db
 
@@ -315,3 +317,44 @@ def test_importing_a_file_the_price_command_rejects_shows_its_field_path_message
     assert response.status_code == 200
     assert "units[2].profile.traits[0]" in html
     assert Army.objects.count() == 0
+
+
+def test_a_unit_name_with_a_control_character_is_refused_and_the_army_still_prices(
+    player_client, player
+):
+    army = make_army(player, "vsgmr", [{"kind": "guy", "flavor": "troop"}])
+    unit = army.units.get()
+    response = player_client.post(
+        f"/armies/{army.pk}/units/{unit.pk}/",
+        {"name": "Bad\tname", "quantity": "1", "kind": "guy", "flavor": "troop"},
+        **HX,
+    )
+    assert "must be one line of printable text" in response.content.decode()
+    unit.refresh_from_db()
+    assert unit.name == "Unit 1"
+    assert player_client.get(f"/armies/{army.pk}/").status_code == 200
+
+
+def test_a_quantity_over_the_file_formats_limit_is_refused(player_client, player):
+    army = make_army(player, "vsgmr", [{"kind": "guy", "flavor": "troop"}])
+    unit = army.units.get()
+    response = player_client.post(
+        f"/armies/{army.pk}/units/{unit.pk}/",
+        {"name": "Horde", "quantity": "5000", "kind": "guy", "flavor": "troop"},
+        **HX,
+    )
+    feedback = response.content.decode().split('id="fb-quantity"')[1].split("</div>")[0]
+    assert "less than or equal to 1000" in feedback
+    unit.refresh_from_db()
+    assert unit.quantity == 1
+
+
+@pytest.mark.parametrize("slug", sorted(PRINTED))
+def test_importing_each_vsgmr_sample_file_shows_its_printed_total(player_client, slug):
+    name, total = PRINTED[slug][0], PRINTED[slug][1]
+    upload = SimpleUploadedFile(f"{slug}.json", (DATA / "vsgmr" / f"{slug}.json").read_bytes())
+    response = player_client.post("/armies/import/", {"file": upload}, follow=True)
+    html = response.content.decode()
+    assert f">{name}</h1>" in html
+    assert f'data-testid="army-total">{total}<' in html
+    assert 'data-testid="legality">legal' in html
