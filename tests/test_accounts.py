@@ -98,3 +98,11 @@ def test_signed_in_player_visiting_signup_goes_home(client):
     response = client.get("/accounts/signup/")
     assert response.status_code == 302
     assert response.url == reverse("home")
+
+
+def test_home_page_says_what_muster_is_and_links_every_systems_rules(client):
+    html = client.get("/").content.decode()
+    assert "army builder" in html
+    for system in ("gem", "vsgmr", "goms", "d10"):
+        assert f'href="/rules/{system}/"' in html
+    assert 'href="/rules/interpretations/"' in html
