@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import re
 from pathlib import Path
 
@@ -55,7 +56,8 @@ def test_vsgmr_has_5_super_powers_each_with_three_tiers():
         "super-skill",
     ]
     for power in powers:
-        assert list(power.data["tiers"]) == ["minor", "major", "superior"]
+        # JSON objects have no key order on PostgreSQL; pages order tiers by the engine.
+        assert set(power.data["tiers"]) == {"minor", "major", "superior"}
     armour = powers.get(slug="super-armor")
     assert armour.data["dice"] == {"minor": "d8", "major": "d10", "superior": "d12"}
     move = powers.get(slug="super-move")
@@ -231,8 +233,12 @@ def _ngrams(words: list[str], n: int) -> set[tuple[str, ...]]:
     return {tuple(words[i : i + n]) for i in range(len(words) - n + 1)}
 
 
-@pytest.mark.skipif(not SEEDS.is_dir(), reason="the seeds live in shared/, beside the repo")
 def test_no_summary_repeats_seven_words_of_a_seed_in_a_row():
+    if not SEEDS.is_dir():
+        # CI always has shared/ beside the repo; a bare checkout elsewhere may not.
+        if os.environ.get("CI", "").lower() == "true":
+            pytest.fail(f"the seeds are missing: {SEEDS}")
+        pytest.skip("the seeds live in shared/, beside the repo")
     seed_words = set()
     for path in SEEDS.iterdir():
         seed_words |= _ngrams(_words(path.read_text(encoding="utf-8")), 7)
