@@ -3,6 +3,7 @@ copying from the library or a sample never links the army to something that chan
 
 from __future__ import annotations
 
+import secrets
 from decimal import Decimal
 from fractions import Fraction
 
@@ -15,6 +16,7 @@ import points
 from points.armyfile import MAX_POINTS_LIMIT, MAX_QUANTITY
 from points.fields import MAX_NAME
 
+SHARE_TOKEN_BYTES = 24  # 192 bits
 SYSTEM_CHOICES = [(key, system.label) for key, system in points.SYSTEMS.items()]
 
 
@@ -42,6 +44,11 @@ class Army(models.Model):
     notes = models.TextField(blank=True, max_length=10_000)
     # Army-level purchases in the file format's "options" shape (G.O.M.S. rerolls etc.).
     options = models.JSONField(default=dict, blank=True)
+    # The read-only link /s/<token>/: random, never derived from the id; None = not shared.
+    share_token = models.CharField(max_length=64, unique=True, null=True, blank=True)
+    forked_from = models.ForeignKey(
+        "self", null=True, blank=True, on_delete=models.SET_NULL, related_name="forks"
+    )
     # Bumped on every change, so an edit made from a stale page can be refused.
     version = models.PositiveIntegerField(default=1)
     created = models.DateTimeField(auto_now_add=True)
@@ -58,6 +65,19 @@ class Army(models.Model):
 
     def get_absolute_url(self) -> str:
         return reverse("armies:builder", args=[self.pk])
+
+    def share(self) -> str:
+        """Turn sharing on with a fresh token (regenerating revokes the old link)."""
+        self.share_token = secrets.token_urlsafe(SHARE_TOKEN_BYTES)
+        self.save(update_fields=["share_token", "updated"])
+        return self.share_token
+
+    def unshare(self) -> None:
+        self.share_token = None
+        self.save(update_fields=["share_token", "updated"])
+
+    def get_share_url(self) -> str | None:
+        return reverse("shared", args=[self.share_token]) if self.share_token else None
 
     @property
     def system_label(self) -> str:

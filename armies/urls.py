@@ -1,6 +1,6 @@
 from django.urls import path
 
-from armies import views
+from armies import shared, views
 
 app_name = "armies"
 urlpatterns = [
@@ -11,6 +11,9 @@ urlpatterns = [
     path("<int:pk>/", views.builder, name="builder"),
     path("<int:pk>/export.json", views.army_export, name="export"),
     path("<int:pk>/settings/", views.army_settings, name="settings"),
+    path("<int:pk>/roster/", shared.army_roster, name="roster"),
+    path("<int:pk>/share/", shared.share_on, name="share-on"),
+    path("<int:pk>/share/off/", shared.share_off, name="share-off"),
     path("<int:pk>/delete/", views.army_delete, name="delete"),
     path("<int:pk>/units/add/", views.unit_add, name="unit-add"),
     path("<int:pk>/units/add-from-library/", views.unit_add_from_library, name="unit-add-library"),

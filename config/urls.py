@@ -2,7 +2,7 @@ from django.contrib import admin
 from django.urls import include, path
 
 from accounts import views as account_views
-from armies import api
+from armies import api, matchups, shared
 
 urlpatterns = [
     path("", account_views.home, name="home"),
@@ -10,6 +10,10 @@ urlpatterns = [
     path("accounts/", include("accounts.urls")),
     path("armies/", include("armies.urls")),
     path("library/", include("armies.library_urls")),
+    path("s/<str:token>/", shared.shared, name="shared"),
+    path("s/<str:token>/roster/", shared.shared_roster, name="shared-roster"),
+    path("s/<str:token>/fork/", shared.fork, name="fork"),
+    path("matchup/", matchups.matchup, name="matchup"),
     path("api/price/", api.price, name="api-price"),
     path("rules/", include("rules.urls")),
     path("admin/", admin.site.urls),

@@ -1,0 +1,111 @@
+"""/matchup/: two armies (mine or shared) side by side, with a verdict and fixes."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import render
+from django.views.decorators.http import require_GET
+
+from armies.forms import preset_limit
+from armies.models import Army
+from points import vsgmr
+from points.matchup import balanced, suggestions, tolerance
+from points.model import PricedArmy
+
+
+@dataclass
+class Side:
+    ref: str
+    army: Army
+    priced: PricedArmy
+    shared: bool  # reached through its share token, not as its owner
+
+    @property
+    def models(self) -> int:
+        return sum(pu.unit.quantity for pu in self.priced.units)
+
+    @property
+    def public_ref(self) -> str | None:
+        return self.army.share_token
+
+
+def _resolve(request: HttpRequest, ref: str) -> tuple[Side | None, str]:
+    """An army from what the player typed: one of their army ids, a share token or link."""
+    ref = ref.strip()
+    if not ref:
+        return None, ""
+    found = re.search(r"/s/([A-Za-z0-9_-]+)/?", ref)
+    token = found.group(1) if found else ref
+    army = None
+    shared = True
+    if ref.isdigit() and request.user.is_authenticated:
+        army = Army.objects.for_owner(request.user).filter(pk=int(ref)).first()
+        shared = False
+    elif re.fullmatch(r"[A-Za-z0-9_-]{16,64}", token):
+        army = Army.objects.filter(share_token=token).first()
+    if army is None:
+        return None, "No army of yours, and no shared army, matches that."
+    return Side(ref, army, army.price(), shared), ""
+
+
+def _preset_check(side: Side) -> str:
+    """How the army's total sits with the scenario or game size it was built for."""
+    army = side.army
+    if not army.preset:
+        return ""
+    total = side.priced.total
+    if army.system == "vsgmr":
+        slug, _, part = army.preset.partition(":")
+        if slug in vsgmr.SCENARIOS:
+            name, sides = vsgmr.SCENARIOS[slug]
+            low, high = sides.get(part, next(iter(sides.values())))
+            label = f"{name}{f' ({part})' if part else ''}"
+            ok = low <= total <= high
+            pts = f"{low}" if low == high else f"{low}–{high}"
+            return f"{label}: {pts} points suggested, {'within' if ok else 'outside'} it"
+    limit = preset_limit(army.system, army.preset)
+    if limit is not None:
+        ok = total <= limit
+        return f"{army.preset.capitalize()} game: {limit} points, {'within' if ok else 'over'}"
+    return ""
+
+
+@require_GET
+def matchup(request: HttpRequest) -> HttpResponse:
+    a, error_a = _resolve(request, request.GET.get("a", ""))
+    b, error_b = _resolve(request, request.GET.get("b", ""))
+    context: dict = {
+        "a": a,
+        "b": b,
+        "error_a": error_a,
+        "error_b": error_b,
+        "ref_a": request.GET.get("a", ""),
+        "ref_b": request.GET.get("b", ""),
+        "mine": (
+            list(Army.objects.for_owner(request.user).only("pk", "name", "system"))
+            if request.user.is_authenticated
+            else []
+        ),
+    }
+    if a and b:
+        system = a.army.system
+        context["same_system"] = system == b.army.system
+        if context["same_system"]:
+            context.update(
+                difference=abs(a.priced.total - b.priced.total),
+                tolerance=tolerance(system, a.priced.total, b.priced.total),
+                balanced=balanced(system, a.priced.total, b.priced.total),
+                suggestions=suggestions(a.priced, b.priced),
+                rule="within 5 points" if system == "vsgmr" else "within 5% of the larger total",
+                preset_a=_preset_check(a),
+                preset_b=_preset_check(b),
+            )
+        if a.public_ref and b.public_ref:
+            context["public_link"] = f"?a={a.public_ref}&b={b.public_ref}"
+    response = render(request, "armies/matchup.html", context)
+    # Share tokens can sit in this page's address: keep them from leaking onwards.
+    response["Referrer-Policy"] = "no-referrer"
+    return response

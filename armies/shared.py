@@ -1,0 +1,85 @@
+"""What happens after building: the read-only share link, forking it, and the roster."""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.views.decorators.http import require_GET, require_POST
+
+import points
+from armies import roster
+from armies.models import Army
+from armies.services import create_army_from_file
+from armies.views import _army_for_owner, _builder_context
+
+
+def _shared_army(token: str) -> Army:
+    return get_object_or_404(Army.objects.select_related("owner"), share_token=token)
+
+
+def _private(response: HttpResponse) -> HttpResponse:
+    # The token is the only key: never leak it to other sites, never let it be indexed.
+    response["Referrer-Policy"] = "no-referrer"
+    response["X-Robots-Tag"] = "noindex, nofollow"
+    return response
+
+
+@require_GET
+def shared(request: HttpRequest, token: str) -> HttpResponse:
+    army = _shared_army(token)
+    units = list(army.units.all())
+    context = _builder_context(army, units, shared=True, share_url=request.build_absolute_uri())
+    return _private(render(request, "armies/shared.html", context))
+
+
+@require_GET
+def shared_roster(request: HttpRequest, token: str) -> HttpResponse:
+    army = _shared_army(token)
+    return _private(
+        roster.render_roster(request, army, request.build_absolute_uri(army.get_share_url()))
+    )
+
+
+@require_GET
+@login_required
+def army_roster(request: HttpRequest, pk: int) -> HttpResponse:
+    army = _army_for_owner(request, pk)
+    share_url = request.build_absolute_uri(army.get_share_url()) if army.share_token else None
+    return _private(roster.render_roster(request, army, share_url))
+
+
+@require_POST
+@login_required
+def fork(request: HttpRequest, token: str) -> HttpResponse:
+    original = _shared_army(token)
+    copy = create_army_from_file(request.user, points.load(original.to_file()))
+    copy.forked_from = original
+    copy.save(update_fields=["forked_from"])
+    messages.success(request, f"{copy.name} is now in your armies: change it as you like.")
+    return redirect(copy)
+
+
+@require_POST
+@login_required
+def share_on(request: HttpRequest, pk: int) -> HttpResponse:
+    army = _army_for_owner(request, pk)
+    regenerated = bool(army.share_token)
+    army.share()
+    messages.success(
+        request,
+        "New share link made: the old one no longer works."
+        if regenerated
+        else "Share link made: anyone with it can view this army, nobody can change it.",
+    )
+    return redirect(army.get_absolute_url() + "#share")
+
+
+@require_POST
+@login_required
+def share_off(request: HttpRequest, pk: int) -> HttpResponse:
+    army = _army_for_owner(request, pk)
+    army.unshare()
+    messages.success(request, "Sharing is off: the old link no longer works.")
+    return redirect(army.get_absolute_url() + "#share")

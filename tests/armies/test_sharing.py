@@ -1,0 +1,146 @@
+"""Share links are read-only and revocable; forks copy; matchups judge and suggest."""
+
+from __future__ import annotations
+
+import pytest
+
+import points
+from armies.models import Army
+from armies.services import create_army_from_file
+from tests.armies.conftest import make_army, sample_file
+from tests.factories import UserFactory
+
+pytestmark = pytest.mark.django_db
+
+
+def sample_army(owner, slug: str) -> Army:
+    return create_army_from_file(owner, points.load(sample_file(slug)))
+
+
+def test_share_link_opens_without_an_account_and_shows_no_edit_controls(client, player):
+    army = sample_army(player, "dwarves")
+    token = army.share()
+    assert len(token) >= 32  # 24 random bytes, base64: 192 bits
+    response = client.get(f"/s/{token}/")
+    html = response.content.decode()
+    assert response.status_code == 200
+    assert 'data-testid="army-total">28<' in html and 'data-testid="legality">legal' in html
+    assert "Runepriest" in html and "Trait: Tough" in html  # roster and breakdowns
+    for edit_url in ("/units/", "/settings/", "/delete/", "hx-post"):
+        assert edit_url not in html
+    assert response.headers["Referrer-Policy"] == "no-referrer"
+    assert "noindex" in response.headers["X-Robots-Tag"]
+    assert '<meta name="robots" content="noindex, nofollow">' in html
+
+
+def test_share_token_is_not_derived_from_the_id(player):
+    first, second = make_army(player, "vsgmr", []), make_army(player, "vsgmr", [])
+    tokens = {first.share(), second.share()}
+    assert len(tokens) == 2 and str(first.pk) not in tokens
+
+
+@pytest.mark.parametrize("method", ["post", "put", "patch", "delete"])
+def test_every_write_verb_on_a_share_link_is_refused(client, player, method):
+    army = sample_army(player, "dwarves")
+    token = army.share()
+    for url in (f"/s/{token}/", f"/s/{token}/roster/"):
+        response = getattr(client, method)(url, {"name": "Vandalised"})
+        assert response.status_code == 405, url
+    army.refresh_from_db()
+    assert army.name == "Dwarves" and army.units.count() == 3
+
+
+def test_regenerating_the_token_kills_the_old_link_and_turning_off_kills_all(client, player):
+    army = sample_army(player, "dwarves")
+    old = army.share()
+    client.force_login(player)
+    client.post(f"/armies/{army.pk}/share/")
+    army.refresh_from_db()
+    assert army.share_token != old
+    assert client.get(f"/s/{old}/").status_code == 404
+    assert client.get(f"/s/{army.share_token}/").status_code == 200
+    current = army.share_token
+    client.post(f"/armies/{army.pk}/share/off/")
+    assert client.get(f"/s/{current}/").status_code == 404
+
+
+def test_another_player_cannot_share_or_unshare_my_army(client, player):
+    army = sample_army(player, "dwarves")
+    token = army.share()
+    client.force_login(UserFactory())
+    assert client.post(f"/armies/{army.pk}/share/").status_code == 404
+    assert client.post(f"/armies/{army.pk}/share/off/").status_code == 404
+    army.refresh_from_db()
+    assert army.share_token == token
+
+
+def test_a_logged_in_viewer_forks_a_shared_army_and_the_copy_remembers_it(client, player):
+    original = sample_army(player, "elves")
+    token = original.share()
+    viewer = UserFactory()
+    client.force_login(viewer)
+    response = client.post(f"/s/{token}/fork/")
+    copy = Army.objects.get(owner=viewer)
+    assert response.url == f"/armies/{copy.pk}/"
+    assert copy.forked_from == original
+    assert copy.to_file() == original.to_file()
+    html = client.get(f"/armies/{copy.pk}/").content.decode()
+    assert f'Forked from <a href="/s/{token}/">Elves</a>' in html
+    # Changing the copy leaves the original alone.
+    client.post(f"/armies/{copy.pk}/settings/", {"name": "My Elves", "points_limit": "25"})
+    original.refresh_from_db()
+    assert original.name == "Elves"
+
+
+def test_anonymous_fork_goes_to_log_in_and_copies_nothing(client, player):
+    token = sample_army(player, "elves").share()
+    response = client.post(f"/s/{token}/fork/")
+    assert response.status_code == 302 and response.url.startswith("/accounts/login/")
+    assert Army.objects.count() == 1
+
+
+def test_matchup_of_elves_and_orcs_is_balanced(client, player):
+    elves, orcs = sample_army(player, "elves"), sample_army(player, "orcs")
+    client.force_login(player)
+    html = client.get(f"/matchup/?a={elves.pk}&b={orcs.share()}").content.decode()
+    assert 'data-testid="total-a">25<' in html and 'data-testid="total-b">24<' in html
+    assert "<strong>Balanced</strong>" in html and "differ by 1 points" in html
+
+
+def test_matchup_of_justice_team_and_zombies_is_not_balanced_and_suggests_a_fix(client, player):
+    heroes, zombies = sample_army(player, "justice-team"), sample_army(player, "zombie-horde")
+    a, b = heroes.share(), zombies.share()
+    # Two shared armies: anyone can open it, no account needed.
+    html = client.get(f"/matchup/?a={a}&b=http://example.org/s/{b}/").content.decode()
+    assert "<strong>Not balanced</strong>" in html and "differ by 22 points" in html
+    # By hand: 6 First Infected at 3 each bring the horde to 38, within 5 of 42.
+    assert "Add 6 × First Infected (+18) to B" in html
+    assert f'href="/matchup/?a={a}&amp;b={b}"' in html
+
+
+def test_matchup_with_someone_elses_private_army_id_says_so(client, player):
+    private = sample_army(UserFactory(), "orcs")
+    mine = sample_army(player, "elves")
+    client.force_login(player)
+    html = client.get(f"/matchup/?a={mine.pk}&b={private.pk}").content.decode()
+    assert "No army of yours, and no shared army, matches that." in html
+    assert "Orcs" not in html
+
+
+def test_matchup_of_different_systems_says_they_cannot_be_compared(client, player):
+    client.force_login(player)
+    gem = make_army(player, "gem", [{"type": "skirmisher", "base": "25mm", "off": 4, "def": 4}])
+    vs = sample_army(player, "orcs")
+    html = client.get(f"/matchup/?a={gem.pk}&b={vs.pk}").content.decode()
+    assert "points cannot be compared" in html
+
+
+def test_matchup_checks_a_scenario_preset(client, player):
+    army = sample_army(player, "zombie-horde")  # 20 points
+    army.preset = "fortress-assault:assaulter"
+    army.save()
+    other = sample_army(player, "orcs")
+    client.force_login(player)
+    html = client.get(f"/matchup/?a={army.pk}&b={other.pk}").content.decode()
+    # Fortress Assault suggests 20 points for the assaulter.
+    assert "Fortress Assault (assaulter): 20 points suggested, within it" in html
