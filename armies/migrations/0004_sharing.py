@@ -5,20 +5,25 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('armies', '0003_engine_limits'),
+        ("armies", "0003_engine_limits"),
     ]
 
     operations = [
         migrations.AddField(
-            model_name='army',
-            name='forked_from',
-            field=models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.SET_NULL, related_name='forks', to='armies.army'),
+            model_name="army",
+            name="forked_from",
+            field=models.ForeignKey(
+                blank=True,
+                null=True,
+                on_delete=django.db.models.deletion.SET_NULL,
+                related_name="forks",
+                to="armies.army",
+            ),
         ),
         migrations.AddField(
-            model_name='army',
-            name='share_token',
+            model_name="army",
+            name="share_token",
             field=models.CharField(blank=True, max_length=64, null=True, unique=True),
         ),
     ]
