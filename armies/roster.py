@@ -1,18 +1,462 @@
-"""Printable roster sheets (placeholder until the per-system layout lands)."""
+"""Printable roster sheets: what a player needs at the table, one card per unit (SPEC 5).
+
+Every number on a card comes from the engine (`points/`): this module only picks what
+each system's players look up during a game and puts it in the order they read it.
+"""
 
 from __future__ import annotations
 
+import math
+from collections.abc import Callable
+from dataclasses import dataclass, replace
+from fractions import Fraction
+
+import segno
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
+from django.utils import timezone
+from django.utils.safestring import SafeString, mark_safe
 
-from armies.models import Army
+from armies.models import Army, Unit
+from armies.profiles import D10_LABELS
+from points import d10, gem, goms, vsgmr
+from points.model import Issue, PricedArmy, PricedUnit, Stat
+from points.numbers import NUMBER_TEXT, decimal_text
+
+# Tick boxes on one card; past this a unit tracks losses on the back of the sheet.
+MAX_BOXES = 120
+# 45° fine-manoeuvre turns shown on a vehicle card: one to four (a full about-face).
+FINE_TURNS = range(1, 5)
+QR_BORDER = 2  # modules of quiet zone: the sheet's white margin adds the rest
+
+
+@dataclass(frozen=True)
+class Boxes:
+    """Tick boxes grouped per model (HIT points, men, force points...)."""
+
+    label: str
+    groups: tuple[range, ...]
+    mark: int = 0  # the group (from 1) where something happens, e.g. the break point
+    note: str = ""  # what to do for the boxes left off
+    mark_label: str = ""
+
+
+@dataclass
+class Card:
+    number: int
+    unit: Unit
+    priced: PricedUnit
+    errors: list[Issue]
+    warnings: list[Issue]
+    detail: object  # the system's card, see _gem_card and friends
 
 
 def render_roster(request: HttpRequest, army: Army, share_url: str | None) -> HttpResponse:
     units = list(army.units.all())
     priced = army.price(units)
-    return render(
-        request,
-        "armies/roster.html",
-        {"army": army, "units": units, "priced": priced, "share_url": share_url},
+    card = CARDS[army.system]
+    cards = [
+        Card(
+            i + 1,
+            unit,
+            pu,
+            [e for e in priced.errors if e.unit == i],
+            [w for w in priced.warnings if w.unit == i],
+            card(pu),
+        )
+        for i, (unit, pu) in enumerate(zip(units, priced.units, strict=True))
+    ]
+    owner = request.user.is_authenticated and request.user.pk == army.owner_id
+    context = {
+        "army": army,
+        "priced": priced,
+        "cards": cards,
+        "share_url": share_url,
+        "qr": _qr_svg(share_url) if share_url else None,
+        "back_url": army.get_absolute_url() if owner else army.get_share_url(),
+        "printed": timezone.localdate(),
+        "system_template": f"armies/roster_{army.system}.html",
+        "army_panel": ARMY_PANELS[army.system](army, priced),
+    }
+    return render(request, "armies/roster.html", context)
+
+
+def _qr_svg(url: str) -> SafeString:
+    # Safe: segno writes only its own SVG markup; the URL is encoded in the path data.
+    svg = segno.make(url, micro=False).svg_inline(border=QR_BORDER, omitsize=True)
+    return mark_safe(svg)  # noqa: S308
+
+
+# ---------------------------------------------------------------- shared helpers
+
+
+def _num(x: Fraction) -> str:
+    """A derived number as a player reads it: 7.5, 114, ≈8.1."""
+    text = decimal_text(x)
+    if text is not None and len(text.partition(".")[2]) <= 2:
+        return text
+    return f"≈{float(x):.1f}"
+
+
+def _percent(chance: Fraction) -> str:
+    return _num(chance * 100)
+
+
+def _is_dice(s: Stat) -> bool:
+    return isinstance(s.raw, str) and not NUMBER_TEXT.fullmatch(s.raw.strip())
+
+
+def _shown(s: Stat, unit: str = "") -> str:
+    """A stat as typed, with the average beside a dice expression: 2d6+8″ (avg 15″)."""
+    if _is_dice(s):
+        return f"{str(s.raw).strip()}{unit} (avg {_num(s.value)}{unit})"
+    return f"{_num(s.value)}{unit}"
+
+
+def _boxes(label: str, per_model: int, models: int, mark: int = 0, mark_label: str = "") -> Boxes:
+    shown = min(models, MAX_BOXES // per_model) if per_model else 0
+    left_off = models - shown
+    note = f"{left_off} more: keep count on the back of the sheet" if left_off else ""
+    groups = tuple(range(per_model) for _ in range(shown))
+    return Boxes(label, groups, mark, note, mark_label)
+
+
+def _whole(s: Stat) -> int | None:
+    """A stat usable as a count or a table row: a plain whole number, not dice."""
+    if _is_dice(s) or s.value.denominator != 1:
+        return None
+    return s.value.numerator
+
+
+# ---------------------------------------------------------------- GEM
+
+
+@dataclass(frozen=True)
+class HitRow:
+    """The d20 score an attack needs against DEF 1-10 (Table 1), and its chance."""
+
+    label: str
+    off: str
+    cells: tuple[tuple[int, str], ...] = ()  # (score needed, percent) per DEF
+    note: str = ""
+
+
+@dataclass(frozen=True)
+class GemCard:
+    type: str
+    base: str
+    stats: tuple[tuple[str, str], ...]
+    melee: tuple[tuple[str, str, str], ...]  # name, OFF, ATT
+    missile: tuple[dict[str, str], ...]
+    hit_rows: tuple[HitRow, ...]
+    boxes: tuple[Boxes, ...]
+    vehicle: tuple[tuple[str, str], ...] = ()
+    aids: tuple[tuple[str, str], ...] = ()
+    turns: tuple[tuple[int, str], ...] = ()  # 45° turns made, inches left
+    turns_speed: str = ""
+
+    @property
+    def defs(self) -> range:
+        return DEFS
+
+
+DEFS = range(1, len(gem.TABLE_1[0]) + 1)  # Table 1's columns: the target's DEF
+
+
+def _hit_row(label: str, off: Stat) -> HitRow:
+    row = _whole(off)
+    if row is None or not 1 <= row <= len(gem.TABLE_1):
+        note = "rolled: look up Table 1 once rolled" if _is_dice(off) else "no Table 1 row"
+        return HitRow(label, str(off.raw), note=note)
+    cells = tuple((gem.TABLE_1[row - 1][d - 1], _percent(gem.hit_chance(row, d))) for d in DEFS)
+    return HitRow(label, str(off.raw), cells)
+
+
+def _weapon_name(name: str, kind: str, i: int) -> str:
+    return name or f"{kind} {i + 1}"
+
+
+def _gem_card(pu: PricedUnit) -> GemCard:
+    p: gem.GemProfile = pu.unit.profile  # type: ignore[assignment]
+    keys = ("def", "hit", "mor", "mag", "mov") if p.is_vehicle else tuple(gem.STATS)
+    stats = tuple(
+        (key.upper(), str(getattr(p, "def_" if key == "def" else key).raw)) for key in keys
     )
+    melee = tuple(
+        (_weapon_name(m.name, "Melee", i), str(m.off.raw), str(m.att.raw))
+        for i, m in enumerate(p.melee)
+    )
+    missile = tuple(
+        {
+            "name": _weapon_name(w.name, "Missile", i),
+            "off": str(w.off.raw),
+            "att": str(w.att.raw),
+            "range": str(w.range.raw),
+            "radius": str(w.radius.raw) if w.radius.value else "",
+            "fire": w.fire.replace("-", " "),
+            "heavy": "heavy" if w.heavy else "",
+        }
+        for i, w in enumerate(p.missile)
+    )
+    rows = [] if p.off is None else [_hit_row("Basic attack", p.off)]
+    rows += [_hit_row(name, m.off) for (name, _, _), m in zip(melee, p.melee, strict=True)]
+    rows += [_hit_row(w["name"], m.off) for w, m in zip(missile, p.missile, strict=True)]
+    card = GemCard(
+        type=p.type,
+        base=p.base,
+        stats=stats,
+        melee=melee,
+        missile=missile,
+        hit_rows=tuple(rows),
+        boxes=_gem_boxes(p, pu.unit.quantity),
+    )
+    if p.is_vehicle:
+        card = _with_vehicle(card, p)
+    return card
+
+
+def _gem_boxes(p: gem.GemProfile, quantity: int) -> tuple[Boxes, ...]:
+    hit = _whole(p.hit)
+    if hit is None:
+        boxes = [Boxes("HIT", (), note=f"rolled ({p.hit.raw}): write it down when rolled")]
+    else:
+        boxes = [_boxes("HIT", hit, quantity)]
+    if p.hull_points is not None:
+        boxes.append(_boxes("Hull points", p.hull_points, quantity))
+    return tuple(boxes)
+
+
+def _with_vehicle(card: GemCard, p: gem.GemProfile) -> GemCard:
+    assert p.max_speed is not None
+    facts = [("Max speed", _shown(p.max_speed, "″")), ("Capacity", _shown(p.capacity))]
+    optional: tuple[tuple[str, Stat | None, str], ...] = (
+        ("Battle speed", p.battle_speed, "″"),
+        ("Acc", p.acc, "″"),
+        ("Dec", p.dec, "″"),
+        ("TRR", p.trr, ""),
+        ("Toughness", p.toughness, ""),
+    )
+    if p.vehicle_class is not None:
+        facts.append(("Class", p.vehicle_class.replace("-", " ")))
+    facts += [(label, _shown(s, unit)) for label, s, unit in optional if s is not None]
+    armour = (p.armour_front, p.armour_side, p.armour_rear)
+    if any(a is not None for a in armour):
+        facts.append(("Armour F/S/R", " / ".join("–" if a is None else str(a) for a in armour)))
+    if p.save is not None:
+        facts.append(("Save", f"{p.save}+"))
+    if p.hull_points is not None:
+        facts.append(("Hull points", str(p.hull_points)))
+    if p.open_topped:
+        facts.append(("Open-topped", "yes"))
+    if p.firing_ports is not None:
+        facts.append(("Firing ports", str(p.firing_ports)))
+    speed, label = p.max_speed, "max speed"
+    if p.battle_speed is not None:
+        speed, label = p.battle_speed, "battle speed"
+    turns = tuple((n, _num(gem.movement_after_turns(speed.value, n))) for n in FINE_TURNS)
+    return replace(
+        card,
+        vehicle=tuple(facts),
+        aids=_aids(p),
+        turns=turns,
+        turns_speed=f"{label} {_shown(speed, '″')}",
+    )
+
+
+def _aids(p: gem.GemProfile) -> tuple[tuple[str, str], ...]:
+    """Gemini handling aids worked out by the engine for what the vehicle has set."""
+    assert p.max_speed is not None
+    aids = []
+    road = gem.road_speed(p)
+    if road is not None and p.vehicle_class in gem.ROAD_CLASSES:
+        aids.append(("Road speed", f"{_num(road)}″ (+{gem.ROAD_BONUS}″ on roads, firm ground)"))
+    if p.trr is not None:
+        trr = p.trr.value
+        for name, s in (("battle", p.battle_speed), ("max", p.max_speed)):
+            if s is not None:
+                radius = gem.turn_radius(trr, s.value)
+                aids.append((f"Turn radius at {name} speed", f"{_num(radius)}″"))
+        aids.append(("Largest turn per move", f"{_num(gem.largest_turn(trr))}°"))
+    reverse = gem.reverse_limit(p.max_speed.value)
+    half = "half the average max speed" if _is_dice(p.max_speed) else "half max speed"
+    aids.append(("Reverse up to", f"{_num(reverse)}″ ({half})"))
+    return tuple(aids)
+
+
+# ---------------------------------------------------------------- VSGMR
+
+
+@dataclass(frozen=True)
+class Reminder:
+    name: str
+    text: str
+    homebrew: bool = False
+
+
+@dataclass(frozen=True)
+class VsgmrCard:
+    figure: str
+    facts: tuple[tuple[str, str], ...]
+    traits: tuple[Reminder, ...]
+    powers: tuple[Reminder, ...]
+    boxes: tuple[Boxes, ...]
+
+
+def _vsgmr_card(pu: PricedUnit) -> VsgmrCard:
+    p: vsgmr.VsgmrProfile = pu.unit.profile  # type: ignore[assignment]
+    figure = f"{p.flavor} guy" if p.is_guy else p.kind
+    armour = vsgmr.bought_armor(p)
+    facts = [("Armour", armour + (" (free: hero commander)" if p.hero_commander else ""))]
+    facts.append(("Distance attack", "yes" if p.distance_attack else "no"))
+    if p.automatic_fire:
+        facts.append(("Automatic fire", "yes"))
+    if p.large:
+        facts.append(("Large", "carries its rider and one more guy"))
+    if p.support_roll is not None:
+        facts.append(("Support roll", p.support_roll.replace("-", " ")))
+    traits = tuple(
+        Reminder(vsgmr.TRAITS[t].name, vsgmr.TRAITS[t].summary)
+        if isinstance(t, str)
+        else Reminder(t.name, t.text, homebrew=True)
+        for t in p.traits
+    )
+    return VsgmrCard(
+        figure=figure + (" · commander" if p.commander else ""),
+        facts=tuple(facts),
+        traits=traits,
+        powers=tuple(_power(power, tier) for power, tier in p.super_powers),
+        boxes=(_boxes("Figures", 1, pu.unit.quantity),),
+    )
+
+
+def _power(power: str, tier: str) -> Reminder:
+    info = vsgmr.SUPER_POWERS[power]
+    return Reminder(f"{info.name} ({tier})", vsgmr.tier_effect(power, tier))
+
+
+# ---------------------------------------------------------------- G.O.M.S.
+
+
+@dataclass(frozen=True)
+class GomsCard:
+    kind: str
+    facts: tuple[tuple[str, str], ...]
+    acquisition: tuple[tuple[int, str], ...]  # 1d6 score, what it means
+    boxes: tuple[Boxes, ...]
+    rolls: range  # one write-in box per section or vehicle for its acquisition die
+
+
+def _goms_card(pu: PricedUnit) -> GomsCard:
+    p: goms.GomsProfile = pu.unit.profile  # type: ignore[assignment]
+    quantity = pu.unit.quantity
+    facts = []
+    if p.vehicle_class is not None:
+        facts.append(("Class", p.vehicle_class.replace("-", " ")))
+    if p.morale is not None:
+        facts.append(("Morale", f"{goms.MORALE_NAMES[p.morale]} ({p.morale_value})"))
+    if p.men is not None:
+        facts.append(("Men", str(p.men)))
+    elif p.kind in goms.HQ_TEAMS:
+        facts.append(("Make-up", goms.HQ_TEAMS[p.kind]))
+    row = goms.ACQUISITION[goms.acquisition_row(p)]
+    boxes = () if p.men is None else (_boxes("Men", p.men, quantity),)
+    return GomsCard(
+        kind=goms.KIND_NAMES[p.kind],
+        facts=tuple(facts),
+        acquisition=tuple(enumerate(row, start=1)),
+        boxes=boxes,
+        rolls=range(min(quantity, MAX_BOXES)),
+    )
+
+
+# ---------------------------------------------------------------- d10
+
+
+@dataclass(frozen=True)
+class D10Card:
+    skills: tuple[tuple[str, int, str], ...]  # label, stat, percent for stat + d10 ≥ 10
+    facts: tuple[tuple[str, str], ...]
+    weapons: tuple[tuple[str, d10.Weapon | None], ...]
+    boxes: tuple[Boxes, ...]
+    target: int = d10.TARGET_NUMBER
+
+
+WEAPONS = {w.name: w for w in d10.WEAPONS}
+
+
+def _d10_card(pu: PricedUnit) -> D10Card:
+    p: d10.D10Profile = pu.unit.profile  # type: ignore[assignment]
+    skills = tuple(
+        (D10_LABELS[key], getattr(p, key), _percent(d10.success_chance(getattr(p, key))))
+        for key in d10.SKILLS
+    )
+    facts = [("Defence", str(p.defence)), ("Move", _shown(p.move, "″"))]
+    if p.leader:
+        facts.append(("Leader", "yes"))
+    if p.special_vehicle:
+        facts.append(("Special vehicle", "yes"))
+    return D10Card(
+        skills=skills,
+        facts=tuple(facts),
+        weapons=tuple((name, WEAPONS.get(name)) for name in p.weapons),
+        boxes=(_boxes("Out of action", 1, pu.unit.quantity),),
+    )
+
+
+CARDS: dict[str, Callable[[PricedUnit], object]] = {
+    "gem": _gem_card,
+    "vsgmr": _vsgmr_card,
+    "goms": _goms_card,
+    "d10": _d10_card,
+}
+
+
+# ---------------------------------------------------------------- the army panel
+
+
+@dataclass(frozen=True)
+class ArmyPanel:
+    """Army-wide facts printed under the header: purchases, allowances, morale."""
+
+    facts: tuple[tuple[str, str], ...] = ()
+    lines: tuple[tuple[str, Fraction | str, str], ...] = ()  # label, points, note
+    boxes: tuple[Boxes, ...] = ()
+
+
+def _no_panel(army: Army, priced: PricedArmy) -> ArmyPanel:
+    return ArmyPanel()
+
+
+def _goms_panel(army: Army, priced: PricedArmy) -> ArmyPanel:
+    options: goms.GomsOptions = priced.army.options  # type: ignore[assignment]
+    allowed = priced.extras["allowances"]
+    size = priced.extras["game_size"]
+    facts = [
+        ("Game size", f"{size} (up to {goms.GAME_SIZES[size]} points)" if size else "over large"),
+        ("Platoons", str(allowed["platoons"])),  # type: ignore[index]
+        ("Set-up zone extension", f"+{allowed['setup_zone_inches']}″"),  # type: ignore[index]
+        ("Dug in", "yes" if options.dug_in else "no"),
+    ]
+    lines = tuple((line.label, line.value, line.note) for line in priced.option_lines)
+    boxes = (_boxes("Rerolls used", 1, options.rerolls),) if options.rerolls else ()
+    return ArmyPanel(tuple(facts), lines, boxes)
+
+
+def _d10_panel(army: Army, priced: PricedArmy) -> ArmyPanel:
+    force = priced.total
+    half: Fraction = priced.extras["break_point"]  # type: ignore[assignment]
+    facts = (
+        ("Force points", _num(force)),
+        ("Break point", f"{_num(half)}: morale tests once this many are downed or dead"),
+    )
+    # One box per force point; the box where the break point is reached is marked.
+    tally = _boxes("Force points downed or dead", 1, int(force), math.ceil(half), "breaks")
+    return ArmyPanel(facts, boxes=(tally,))
+
+
+ARMY_PANELS: dict[str, Callable[[Army, PricedArmy], ArmyPanel]] = {
+    "gem": _no_panel,
+    "vsgmr": _no_panel,
+    "goms": _goms_panel,
+    "d10": _d10_panel,
+}
