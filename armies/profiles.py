@@ -60,7 +60,7 @@ def _vsgmr_powers() -> tuple[Field, ...]:
     out = []
     for slug, power in vsgmr.SUPER_POWERS.items():
         tiers = tuple(
-            (tier, f"{tier.capitalize()} ({vsgmr.TIER_DIE[tier]}, +{_cost(cost)})")
+            (tier, f"{tier.capitalize()} ({vsgmr.tier_effect(slug, tier)}, +{_cost(cost)})")
             for tier, cost in power.cost.items()
         )
         note = f"Bigger die for {power.roll}" + (" (guys only)" if power.guys_only else "")

@@ -128,6 +128,20 @@ SUPER_POWERS = {
     ),
 }
 TIER_DIE = {"minor": "d8", "major": "d10", "superior": "d12"}
+# Super-Move is the one power without a bigger die: it adds movement and initiative.
+SUPER_MOVE_TIER = {
+    "minor": "+½ move unit, +1 initiative",
+    "major": "+1 move unit, +2 initiative",
+    "superior": "+1½ move units, +3 initiative",
+}
+
+
+def tier_effect(power: str, tier: str) -> str:
+    """What a power does at a tier, in a few words: "d10 for armour rolls"."""
+    if power == "super-move":
+        return SUPER_MOVE_TIER[tier]
+    return f"{TIER_DIE[tier]} for {SUPER_POWERS[power].roll}"
+
 
 # Suggested points per player (SPEC 3.3), by side where a scenario has sides.
 SCENARIOS = {
@@ -349,8 +363,7 @@ def _trait_line(t: str | HomebrewTrait) -> Line:
 
 def _power_line(power: str, tier: str) -> Line:
     info = SUPER_POWERS[power]
-    note = f"{TIER_DIE[tier]} for {info.roll}"
-    return Line(f"{info.name} ({tier})", info.cost[tier], note)
+    return Line(f"{info.name} ({tier})", info.cost[tier], tier_effect(power, tier))
 
 
 # ---------------------------------------------------------------- army rules

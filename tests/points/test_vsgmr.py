@@ -373,3 +373,14 @@ def test_scenario_presets():
     assert vsgmr.SCENARIOS["ambush"][1] == {"ambusher": (25, 25), "target": (40, 40)}
     assert vsgmr.SCENARIOS["fortress-assault"][1] == {"assaulter": (20, 20), "defender": (40, 40)}
     assert vsgmr.SCENARIOS["basic-game"][1] == {"": (25, 40)}
+
+
+def test_super_move_is_explained_as_movement_and_initiative_not_a_bigger_die():
+    # Seed section VI: Super-Move Major costs 3 and gives one more Move Unit and +2 initiative.
+    profile = vsgmr.parse_profile(
+        {"kind": "guy", "flavor": "troop", "super_powers": {"super-move": "major"}}, "p"
+    )
+    line = next(li for li in vsgmr.price(profile).lines if li.label.startswith("Super-Move"))
+    assert line.value == 3
+    assert "+1 move unit" in line.note and "+2 initiative" in line.note
+    assert "d10" not in line.note
