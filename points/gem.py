@@ -87,6 +87,10 @@ TABLE_1 = (
     (2, 3, 4, 5, 7, 8, 9, 10, 11, 12),
     (2, 3, 4, 5, 6, 7, 8, 9, 10, 11),
 )
+# The seed marks four cells, as (OFF, DEF): only a natural 20 hits, or only a natural 1
+# misses, and no modifier applies to either.
+NATURAL_20_ONLY = ((1, 9), (1, 10))
+NATURAL_1_ONLY_MISSES = ((9, 1), (10, 1))
 
 # Stat ranges and defaults (SPEC 3.2), read by forms as well as by the loader.
 STATS = {

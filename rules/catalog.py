@@ -15,6 +15,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from points import gem
+
 SAMPLES_DIR = Path(__file__).resolve().parent / "samples"
 
 
@@ -187,12 +189,6 @@ VSGMR = [
             "Armour rolls use a bigger die than the usual d6.",
             {
                 "roll": "armour rolls",
-                "tiers": {
-                    "minor": "armour rolls on a d8",
-                    "major": "armour rolls on a d10",
-                    "superior": "armour rolls on a d12",
-                },
-                "dice": {"minor": "d8", "major": "d10", "superior": "d12"},
             },
         ),
         (
@@ -203,12 +199,6 @@ VSGMR = [
             {
                 "roll": "distance attacks",
                 "knockback": True,
-                "tiers": {
-                    "minor": "distance attacks on a d8",
-                    "major": "distance attacks on a d10",
-                    "superior": "distance attacks on a d12",
-                },
-                "dice": {"minor": "d8", "major": "d10", "superior": "d12"},
             },
         ),
         (
@@ -218,12 +208,6 @@ VSGMR = [
             {
                 "roll": "hand to hand attacks",
                 "knockback": True,
-                "tiers": {
-                    "minor": "hand to hand attacks on a d8",
-                    "major": "hand to hand attacks on a d10",
-                    "superior": "hand to hand attacks on a d12",
-                },
-                "dice": {"minor": "d8", "major": "d10", "superior": "d12"},
             },
         ),
         (
@@ -232,13 +216,6 @@ VSGMR = [
             "Extra movement each turn and a bonus on initiative rolls.",
             {
                 "roll": "movement and initiative",
-                "tiers": {
-                    "minor": "half a move unit more, +1 initiative",
-                    "major": "one move unit more, +2 initiative",
-                    "superior": "one and a half move units more, +3 initiative",
-                },
-                "extra_move_units": {"minor": 0.5, "major": 1, "superior": 1.5},
-                "initiative": {"minor": 1, "major": 2, "superior": 3},
             },
         ),
         (
@@ -248,12 +225,6 @@ VSGMR = [
             {
                 "roll": "skill rolls",
                 "guys_only": True,
-                "tiers": {
-                    "minor": "skill rolls on a d8",
-                    "major": "skill rolls on a d10",
-                    "superior": "skill rolls on a d12",
-                },
-                "dice": {"minor": "d8", "major": "d10", "superior": "d12"},
             },
         ),
     ),
@@ -301,30 +272,17 @@ VSGMR = [
 
 # ---------------------------------------------------------------- GEM
 
+# Table 1 itself is the engine's (points.gem): the catalog stores a copy built from it
+# so admin and the rules page can show it, never a second transcription.
 TABLE_1 = {
-    # The d20 score an attack needs: needed[off - 1][def - 1], i.e. one row per
-    # attacker's OFF (1-10) and one column per defender's DEF (1-10), exactly the
-    # seed's Table 1 (section 2.2).
+    # needed[off - 1][def - 1]: one row per attacker's OFF, one column per target's DEF.
     "rows": "off",
     "columns": "def",
     "off": list(range(1, 11)),
     "def": list(range(1, 11)),
-    "needed": [
-        [11, 16, 18, 19, 19, 19, 20, 20, 20, 20],
-        [6, 11, 14, 16, 17, 18, 18, 19, 19, 19],
-        [4, 8, 11, 13, 15, 16, 17, 17, 18, 18],
-        [3, 6, 9, 11, 13, 14, 15, 16, 17, 17],
-        [3, 5, 7, 9, 11, 13, 14, 15, 15, 16],
-        [3, 4, 6, 8, 9, 11, 12, 13, 14, 15],
-        [2, 4, 5, 7, 8, 10, 11, 12, 13, 14],
-        [2, 3, 5, 6, 7, 9, 10, 11, 12, 13],
-        [2, 3, 4, 5, 7, 8, 9, 10, 11, 12],
-        [2, 3, 4, 5, 6, 7, 8, 9, 10, 11],
-    ],
-    # The seed's marked cells, as [off, def]: "*" only a natural 20 hits, no
-    # modifiers apply; "!" only a natural 1 misses, no modifiers apply.
-    "natural_20_only": [[1, 9], [1, 10]],
-    "natural_1_only_misses": [[9, 1], [10, 1]],
+    "needed": [list(row) for row in gem.TABLE_1],
+    "natural_20_only": [list(cell) for cell in gem.NATURAL_20_ONLY],
+    "natural_1_only_misses": [list(cell) for cell in gem.NATURAL_1_ONLY_MISSES],
 }
 
 GEM = [

@@ -74,7 +74,7 @@ def vsgmr_context(catalog: Catalog) -> dict[str, Any]:
             (
                 tier,
                 power.cost[tier] if power is not None else None,
-                entry.data.get("tiers", {}).get(tier, ""),
+                vsgmr.tier_effect(entry.slug, tier) if power is not None else "",
             )
             for tier in vsgmr.TIERS
         ]
