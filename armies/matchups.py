@@ -18,7 +18,6 @@ from points.model import PricedArmy
 
 @dataclass
 class Side:
-    ref: str
     army: Army
     priced: PricedArmy
     shared: bool  # reached through its share token, not as its owner
@@ -48,7 +47,7 @@ def _resolve(request: HttpRequest, ref: str) -> tuple[Side | None, str]:
         army = Army.objects.filter(share_token=token).first()
     if army is None:
         return None, "No army of yours, and no shared army, matches that."
-    return Side(ref, army, army.price(), shared), ""
+    return Side(army, army.price(), shared), ""
 
 
 def _preset_check(side: Side) -> str:

@@ -25,6 +25,7 @@ from armies.models import Army, LibraryEntry, Unit
 from armies.services import create_army_from_file
 from points.armyfile import MAX_UNITS
 from points.model import Issue, PricedArmy, PricedUnit
+from rules.models import SampleArmy
 
 
 @dataclass
@@ -104,16 +105,12 @@ def army_new(request: HttpRequest) -> HttpResponse:
 
 
 def _samples():
-    from rules.models import SampleArmy
-
     return SampleArmy.objects.order_by("system", "position", "name")
 
 
 @require_POST
 @login_required
 def army_from_sample(request: HttpRequest, slug: str) -> HttpResponse:
-    from rules.models import SampleArmy
-
     sample = get_object_or_404(SampleArmy, slug=slug)
     army = create_army_from_file(request.user, points.load(sample.army))
     messages.success(request, f"{army.name} copied from the sample armies: it is yours to change.")
@@ -211,11 +208,18 @@ def army_delete(request: HttpRequest, pk: int) -> HttpResponse:
 @login_required
 def unit_add(request: HttpRequest, pk: int) -> HttpResponse:
     army = _army_for_owner(request, pk)
-    if army.units.count() >= MAX_UNITS:
-        messages.error(request, f"An army can have at most {MAX_UNITS} units.")
+    if _army_is_full(request, army):
         return redirect(army)
     unit = _append_unit(army, "New unit", 1, dict(profiles.DEFAULT_PROFILES[army.system]))
     return redirect(f"{army.get_absolute_url()}?unit={unit.pk}#editor")
+
+
+def _army_is_full(request: HttpRequest, army: Army) -> bool:
+    """The file format's unit limit, so every stored army can still be exported and priced."""
+    if army.units.count() < MAX_UNITS:
+        return False
+    messages.error(request, f"An army can have at most {MAX_UNITS} units.")
+    return True
 
 
 def _append_unit(army: Army, name: str, quantity: int, profile: dict) -> Unit:
@@ -259,8 +263,7 @@ def unit_update(request: HttpRequest, pk: int, unit_pk: int) -> HttpResponse:
 def unit_duplicate(request: HttpRequest, pk: int, unit_pk: int) -> HttpResponse:
     army = _army_for_owner(request, pk)
     unit = get_object_or_404(army.units, pk=unit_pk)
-    if army.units.count() >= MAX_UNITS:
-        messages.error(request, f"An army can have at most {MAX_UNITS} units.")
+    if _army_is_full(request, army):
         return redirect(army)
     copy = _append_unit(army, f"{unit.name} (copy)"[:200], unit.quantity, unit.profile)
     return _after_list_change(request, army, selected=copy)
@@ -403,6 +406,8 @@ def unit_add_from_library(request: HttpRequest, pk: int) -> HttpResponse:
         LibraryEntry.objects.for_owner(request.user).filter(kind="figure", system=army.system),
         pk=request.POST.get("entry") or 0,
     )
+    if _army_is_full(request, army):
+        return redirect(army)
     unit = _append_unit(army, entry.name, 1, dict(entry.data))
     messages.success(request, f"Added a copy of {entry.name}.")
     return redirect(f"{army.get_absolute_url()}?unit={unit.pk}#editor")

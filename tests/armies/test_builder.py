@@ -358,3 +358,24 @@ def test_importing_each_vsgmr_sample_file_shows_its_printed_total(player_client,
     assert f">{name}</h1>" in html
     assert f'data-testid="army-total">{total}<' in html
     assert 'data-testid="legality">legal' in html
+
+
+def test_a_full_army_refuses_more_units_by_every_route(player_client, player):
+    from armies.models import LibraryEntry
+    from points.armyfile import MAX_UNITS
+
+    army = make_army(player, "vsgmr", [{"kind": "guy", "flavor": "troop"}] * MAX_UNITS)
+    unit = army.units.first()
+    entry = LibraryEntry.objects.create(
+        owner=player,
+        kind="figure",
+        system="vsgmr",
+        name="Extra",
+        data={"kind": "guy", "flavor": "troop"},
+    )
+    player_client.post(f"/armies/{army.pk}/units/add/")
+    player_client.post(f"/armies/{army.pk}/units/{unit.pk}/duplicate/")
+    player_client.post(f"/armies/{army.pk}/units/add-from-library/", {"entry": entry.pk})
+    assert army.units.count() == MAX_UNITS
+    html = player_client.get(f"/armies/{army.pk}/").content.decode()
+    assert f"An army can have at most {MAX_UNITS} units." in html
