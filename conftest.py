@@ -4,6 +4,17 @@ from __future__ import annotations
 
 import os
 
+import pytest
+
 # Playwright's sync API runs an event loop in the test thread; Django's ORM would
 # otherwise refuse to run there. Only tests set this.
 os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
+
+
+@pytest.fixture(autouse=True)
+def _empty_cache():
+    # Log-in failure counts live in the cache: one test's wrong passwords must not lock
+    # the next test out.
+    from django.core.cache import cache
+
+    cache.clear()

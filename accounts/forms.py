@@ -1,7 +1,11 @@
 from __future__ import annotations
 
-from django.contrib.auth.forms import UserCreationForm
+from django import forms
+from django.contrib.admin.forms import AdminAuthenticationForm
+from django.contrib.auth.forms import AuthenticationForm, UserCreationForm
 from django.contrib.auth.models import User
+
+from accounts import throttle
 
 
 class SignupForm(UserCreationForm):
@@ -9,3 +13,33 @@ class SignupForm(UserCreationForm):
         model = User
         fields = ("username", "email")
         help_texts = {"email": "Optional: only used to reset a forgotten password."}
+
+
+class ThrottledLoginMixin:
+    """Refuse to check passwords for a name or address with too many recent failures.
+
+    The same message whether or not the account exists, so it reveals nothing.
+    """
+
+    def clean(self):
+        username = self.cleaned_data.get("username")
+        if username is None or self.request is None:
+            return super().clean()
+        if throttle.locked(self.request, username):
+            raise forms.ValidationError(throttle.MESSAGE, code="throttled")
+        try:
+            cleaned = super().clean()
+        except forms.ValidationError as exc:
+            if getattr(exc, "code", None) == "invalid_login":
+                throttle.record_failure(self.request, username)
+            raise
+        throttle.clear(username)
+        return cleaned
+
+
+class LoginForm(ThrottledLoginMixin, AuthenticationForm):
+    pass
+
+
+class AdminLoginForm(ThrottledLoginMixin, AdminAuthenticationForm):
+    """The admin's log-in page is a second door to the same accounts: same throttle."""

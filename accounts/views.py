@@ -2,13 +2,15 @@ from __future__ import annotations
 
 from django.contrib import messages
 from django.contrib.auth import login
+from django.contrib.auth import views as auth_views
+from django.core.exceptions import NON_FIELD_ERRORS
 from django.db import connection
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET
 
-from accounts.forms import SignupForm
+from accounts.forms import LoginForm, SignupForm
 
 
 def home(request: HttpRequest) -> HttpResponse:
@@ -25,6 +27,18 @@ def signup(request: HttpRequest) -> HttpResponse:
         messages.success(request, f"Welcome to Muster, {user.username}.")
         return redirect("home")
     return render(request, "registration/signup.html", {"form": form})
+
+
+class ThrottledLoginView(auth_views.LoginView):
+    """Django's log-in page, answering 429 while too many recent attempts have failed."""
+
+    authentication_form = LoginForm
+
+    def form_invalid(self, form: LoginForm) -> HttpResponse:
+        response = super().form_invalid(form)
+        if form.has_error(NON_FIELD_ERRORS, "throttled"):
+            response.status_code = 429
+        return response
 
 
 @require_GET

@@ -2,7 +2,11 @@ from django.contrib import admin
 from django.urls import include, path
 
 from accounts import views as account_views
+from accounts.forms import AdminLoginForm
 from armies import api, matchups, shared
+
+# The admin's log-in page counts and refuses repeated failures like the main one.
+admin.site.login_form = AdminLoginForm
 
 urlpatterns = [
     path("", account_views.home, name="home"),
