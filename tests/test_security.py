@@ -4,8 +4,10 @@ import os
 import subprocess
 import sys
 from pathlib import Path
+from unittest import mock
 
 import pytest
+from django.db import OperationalError, connections
 from django.urls import URLPattern, URLResolver, get_resolver
 
 from tests.factories import UserFactory
@@ -75,6 +77,29 @@ def test_healthz_says_ok_when_the_database_answers(client):
     response = client.get("/healthz")
     assert response.status_code == 200
     assert response.json() == {"status": "ok"}
+
+
+def test_healthz_answers_503_when_the_database_cannot_be_reached(client):
+    broken = OperationalError("connection to server at 127.0.0.1 port 5432 failed")
+    with mock.patch.object(connections["default"], "cursor", side_effect=broken):
+        response = client.get("/healthz")
+    assert response.status_code == 503
+    assert response.json() == {"status": "unavailable", "database": "unreachable"}
+    assert "no-cache" in response.headers["Cache-Control"]
+
+
+def test_healthz_answers_503_from_a_server_whose_database_is_down():
+    # End to end: a real process configured for a PostgreSQL nobody listens on.
+    result = _manage(
+        "shell",
+        "-c",
+        "from django.test import Client\n"
+        "response = Client(HTTP_HOST='localhost').get('/healthz')\n"
+        "print(response.status_code, response.json()['database'])",
+        DATABASE_URL="postgres://muster@127.0.0.1:1/muster",
+    )
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.strip().splitlines()[-1] == "503 unreachable"
 
 
 def test_sqlite_database_runs_in_wal_mode(tmp_path):
