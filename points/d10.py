@@ -145,8 +145,77 @@ def extras(army: Army, priced: Sequence[PricedUnit], total: Fraction) -> dict[st
     return {"break_point": break_point(total)}
 
 
+# ---------------------------------------------------------------- chances
+#
+# Every test is stat + d10 against a target number (normally 10); modifiers move the
+# target, so a penalty is positive. The 0 face counts as 10.
+
+FACES = range(1, 11)
+NATURAL_FAIL, NATURAL_SUCCESS = 1, 10
+CRITICAL_MARGIN = 5
+
+
+def target_number(modifier: int = 0) -> int:
+    """The target after modifiers: +2 is a penalty, -1 a bonus."""
+    return TARGET_NUMBER + modifier
+
+
+def _succeeds(stat: int, face: int, target: int) -> bool:
+    return face == NATURAL_SUCCESS or (face != NATURAL_FAIL and stat + face >= target)
+
+
 def success_chance(stat: int, target: int = TARGET_NUMBER) -> Fraction:
     """Chance that stat + d10 reaches the target; a natural 1 fails, a natural 0 succeeds."""
-    faces = range(1, 11)  # the 0 face counts as 10
-    wins = sum(1 for face in faces if face == 10 or (face != 1 and stat + face >= target))
-    return Fraction(wins, 10)
+    wins = sum(1 for face in FACES if _succeeds(stat, face, target))
+    return Fraction(wins, len(FACES))
+
+
+def critical_chance(stat: int, target: int = TARGET_NUMBER) -> Fraction:
+    """Chance of passing the target by 5 or more (a natural 1 never does)."""
+    crits = sum(
+        1 for face in FACES if face != NATURAL_FAIL and stat + face >= target + CRITICAL_MARGIN
+    )
+    return Fraction(crits, len(FACES))
+
+
+@dataclass(frozen=True, slots=True)
+class Contest:
+    """How a contested roll ends: either side wins (by 5 or more: a critical), or both fail."""
+
+    active: Fraction
+    passive: Fraction
+    neither: Fraction
+    active_critical: Fraction
+    passive_critical: Fraction
+
+
+def contest(
+    active: int, passive: int, active_modifier: int = 0, passive_modifier: int = 0
+) -> Contest:
+    """Both roll stat + d10; the best successful roll wins and the active model wins ties.
+
+    Each side's modifiers move its own target, so rolls are compared by how far each
+    passed its target (the same as comparing totals when the modifiers are equal).
+    """
+    a_target, p_target = target_number(active_modifier), target_number(passive_modifier)
+    counts = dict.fromkeys(("active", "passive", "neither", "active_crit", "passive_crit"), 0)
+    for a in FACES:
+        for b in FACES:
+            a_ok, b_ok = _succeeds(active, a, a_target), _succeeds(passive, b, p_target)
+            lead = (active + a - a_target) - (passive + b - p_target)
+            if a_ok and (not b_ok or lead >= 0):
+                counts["active"] += 1
+                counts["active_crit"] += lead >= CRITICAL_MARGIN
+            elif b_ok:
+                counts["passive"] += 1
+                counts["passive_crit"] += -lead >= CRITICAL_MARGIN
+            else:
+                counts["neither"] += 1
+    rolls = len(FACES) ** 2
+    return Contest(
+        Fraction(counts["active"], rolls),
+        Fraction(counts["passive"], rolls),
+        Fraction(counts["neither"], rolls),
+        Fraction(counts["active_crit"], rolls),
+        Fraction(counts["passive_crit"], rolls),
+    )

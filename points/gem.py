@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import partial
@@ -31,7 +31,7 @@ from points.fields import (
     whole_between,
 )
 from points.model import Line, Priced, Stat
-from points.numbers import round_half_up
+from points.numbers import NUMBER_TEXT, round_half_up
 
 TYPES = ("skirmisher", "peltast", "block", "leader", "cavalry", "vehicle")
 BASES = ("20mm", "25mm", "30mm", "40mm", "50mm", "huge")
@@ -581,13 +581,208 @@ def _modifier_lines(p: GemProfile) -> list[Line]:
     ]
 
 
-# ---------------------------------------------------------------- roster aids
+# ---------------------------------------------------------------- Table 1 odds
+#
+# Worked from the table for the Table 1 calculator, roster cards and charts: exact
+# chances, never a simulation.
+
+D20 = 20
+NATURAL_HIT, NATURAL_MISS = 20, 1
+TABLE_SIZE = len(TABLE_1)  # OFF and DEF both run 1-10
+FIRE_INTERVAL = {"every-turn": 1, "every-other-turn": 2, "every-third-turn": 3}
+TEMPLATE_DIE = 6
+TEMPLATE_DIRECT_HIT = 5  # an area weapon lands on target on 5-6 on a d6
+TEMPLATE_MOVED = -1  # the only targeting modifier: firing after moving
 
 
-def hit_chance(off: int, def_: int) -> Fraction:
-    """Chance a d20 meets Table 1's score; a natural 20 always hits, a natural 1 always misses."""
-    needed = TABLE_1[off - 1][def_ - 1]
-    return Fraction(21 - max(needed, 2), 20)
+@dataclass(frozen=True, slots=True)
+class MissileModifier:
+    slug: str
+    label: str
+    roll: int  # added to each d20 the weapon rolls
+    group: str = ""  # at most one modifier of a group applies
+
+
+# The seed's missile fire modifiers; they never apply to melee or to area weapons.
+MISSILE_MODIFIERS = (
+    MissileModifier("large-target", "Large target (40–50mm wide in the fire arc)", 1, "size"),
+    MissileModifier(
+        "extremely-large-target", "Extremely large target (wider than 50mm)", 2, "size"
+    ),
+    MissileModifier("small-target", "Small target", -1, "size"),
+    MissileModifier("firer-moved", "Firer moved this turn", -2),
+    MissileModifier("target-moved", "Target moved", -2),
+    MissileModifier("over-half-range", "Beyond half range", -2),
+    MissileModifier("soft-cover", "Target in soft cover", -2, "cover"),
+    MissileModifier("hard-cover", "Target in hard cover", -4, "cover"),
+)
+MODIFIER_BY_SLUG = {m.slug: m for m in MISSILE_MODIFIERS}
+MODIFIER_GROUPS = {"size": "target size", "cover": "cover"}
+FIRER_MOVED = "firer-moved"
+
+
+def needed(off: int, def_: int) -> int:
+    """Table 1: the d20 score an attack of OFF needs against DEF (both 1-10)."""
+    if not (1 <= off <= TABLE_SIZE and 1 <= def_ <= TABLE_SIZE):
+        raise ValueError(f"Table 1 runs from 1 to {TABLE_SIZE}: OFF {off}, DEF {def_}")
+    return TABLE_1[off - 1][def_ - 1]
+
+
+def hit_chance(off: int, def_: int, modifier: int = 0) -> Fraction:
+    """Chance one d20 plus `modifier` meets Table 1's score.
+
+    A natural 20 always hits and a natural 1 always misses; in the four marked cells only
+    the natural roll decides and no modifier applies.
+    """
+    score = needed(off, def_)
+    if (off, def_) in NATURAL_20_ONLY:
+        return Fraction(1, D20)
+    if (off, def_) in NATURAL_1_ONLY_MISSES:
+        return Fraction(D20 - 1, D20)
+    lowest = max(score - modifier, NATURAL_MISS + 1)  # the lowest face that hits
+    faces = max(NATURAL_HIT - lowest, 0) + 1  # lowest..19, and the natural 20
+    return Fraction(faces, D20)
+
+
+def hit_chances(off: int, modifier: int = 0) -> tuple[Fraction, ...]:
+    """One OFF against DEF 1-10: a row of Table 1 as chances."""
+    return tuple(hit_chance(off, d, modifier) for d in range(1, TABLE_SIZE + 1))
+
+
+def missile_modifier(chosen: Iterable[str]) -> int:
+    """The total of the chosen missile fire modifiers; unknown or clashing choices raise."""
+    total, groups = 0, {}
+    for slug in dict.fromkeys(chosen):
+        if slug not in MODIFIER_BY_SLUG:
+            raise ValueError(f"no missile modifier {slug!r}")
+        m = MODIFIER_BY_SLUG[slug]
+        if m.group and m.group in groups:
+            raise ValueError(f"pick at most one {MODIFIER_GROUPS[m.group]}")
+        groups[m.group] = slug
+        total += m.roll
+    return total
+
+
+def direct_hit_chance(moved: bool = False) -> Fraction:
+    """Chance an area weapon's template lands where aimed instead of deviating."""
+    lowest = TEMPLATE_DIRECT_HIT - (TEMPLATE_MOVED if moved else 0)
+    return Fraction(TEMPLATE_DIE - lowest + 1, TEMPLATE_DIE)
+
+
+@dataclass(frozen=True, slots=True)
+class Odds:
+    """One attack against one DEF: the score it needs, its chance and the hits to expect."""
+
+    name: str
+    kind: str  # "melee" or "missile"
+    off: Stat | int
+    att: Fraction
+    modifier: int = 0
+    needed: int | None = None  # None: no Table 1 row (rolled or fractional OFF)
+    chance: Fraction | None = None
+    per_attack: Fraction | None = None  # ATT × chance, each time it attacks
+    per_turn: Fraction | None = None  # averaged over the turns a slow weapon waits
+    note: str = ""
+
+
+def _table_row(off: Stat | int) -> int | None:
+    """OFF as a Table 1 row: a plain whole number 1-10, not a dice roll."""
+    if isinstance(off, int):
+        return off if 1 <= off <= TABLE_SIZE else None
+    if isinstance(off.raw, str) and not NUMBER_TEXT.fullmatch(off.raw.strip()):
+        return None
+    value = off.value
+    return value.numerator if value.denominator == 1 and 1 <= value <= TABLE_SIZE else None
+
+
+def _odds(
+    name: str,
+    kind: str,
+    off: Stat | int,
+    att: Fraction,
+    def_: int,
+    modifier: int = 0,
+    interval: int = 1,
+    note: str = "",
+) -> Odds:
+    row = _table_row(off)
+    if row is None:
+        rolled = isinstance(off, Stat) and isinstance(off.raw, str)
+        why = (
+            f"OFF {off} is rolled: look it up once rolled"
+            if rolled
+            else f"no Table 1 row for OFF {off}"
+        )
+        return Odds(name, kind, off, att, modifier, note=why)
+    chance = hit_chance(row, def_, modifier)
+    per_attack = att * chance
+    return Odds(
+        name,
+        kind,
+        off,
+        att,
+        modifier,
+        needed(row, def_),
+        chance,
+        per_attack,
+        per_attack / interval,
+        note,
+    )
+
+
+def _missile_odds(w: Missile, i: int, def_: int, chosen: tuple[str, ...]) -> Odds:
+    name = _weapon_name(w.name, "weapon", i)
+    interval = FIRE_INTERVAL[w.fire]
+    if w.heavy and FIRER_MOVED in chosen:
+        return Odds(name, "missile", w.off, w.att.value, note="heavy: cannot fire after moving")
+    if w.radius.value:
+        moved = FIRER_MOVED in chosen
+        note = (
+            f"area weapon: per figure under the template, no missile modifiers; "
+            f"lands on target {fmt(direct_hit_chance(moved))} of the time"
+        )
+        return _odds(name, "missile", w.off, w.att.value, def_, 0, interval, note)
+    modifier = missile_modifier(chosen)
+    return _odds(name, "missile", w.off, w.att.value, def_, modifier, interval)
+
+
+def attack_odds(p: GemProfile, def_: int, chosen: Iterable[str] = ()) -> tuple[Odds, ...]:
+    """Every attack of a profile against DEF: melee as it stands, missiles with the chosen
+    modifiers (a figure fires one of its missile weapons a turn, a vehicle all of them)."""
+    picked = tuple(chosen)
+    missile_modifier(picked)  # refuse clashing choices even when nothing fires
+    lines = []
+    if p.off is not None:
+        lines.append(_odds("Basic attack", "melee", p.off, p.att.value, def_))
+    for i, m in enumerate(p.melee):
+        lines.append(
+            _odds(_weapon_name(m.name, "extra attack", i), "melee", m.off, m.att.value, def_)
+        )
+    lines += [_missile_odds(w, i, def_, picked) for i, w in enumerate(p.missile)]
+    return tuple(lines)
+
+
+def typed_odds(off: int, att: Fraction, def_: int, chosen: Iterable[str] = ()) -> tuple[Odds, ...]:
+    """A typed OFF and ATT, struck in melee and shot as a single-target missile."""
+    modifier = missile_modifier(chosen)
+    return (
+        _odds("In melee", "melee", off, att, def_),
+        _odds("As a missile", "missile", off, att, def_, modifier),
+    )
+
+
+def melee_per_turn(odds: Iterable[Odds]) -> Fraction | None:
+    """Hits expected from all melee attacks together (they all strike each melee segment)."""
+    melee = [o for o in odds if o.kind == "melee"]
+    if not melee or any(o.per_turn is None for o in melee):
+        return None
+    return sum((o.per_turn for o in melee if o.per_turn is not None), Fraction(0))
+
+
+# ---------------------------------------------------------------- Gemini handling aids
+
+DANGEROUS_SPEED = 6  # inches a move; faster vehicles roll two dice
+TERRAIN_DIE = 6
 
 
 def road_speed(p: GemProfile) -> Fraction | None:
@@ -614,3 +809,25 @@ def reverse_limit(max_speed: Fraction) -> Fraction:
 def movement_after_turns(speed: Fraction, turns: int) -> Fraction:
     """Inches left after `turns` 45° fine-manoeuvre turns."""
     return max(speed - TURN_COST * turns, Fraction(0))
+
+
+@dataclass(frozen=True, slots=True)
+class TerrainRisk:
+    """A dangerous terrain test: chance the vehicle is immobilised, or destroyed outright."""
+
+    immobilised: Fraction
+    destroyed: Fraction
+
+    @property
+    def stopped(self) -> Fraction:
+        return self.immobilised + self.destroyed
+
+
+def dangerous_terrain(speed: Fraction) -> TerrainRisk:
+    """Up to 6″ one d6, a 1 immobilises; faster, two d6: a 1 on either immobilises, two destroy."""
+    faces = range(1, TERRAIN_DIE + 1)
+    if speed <= DANGEROUS_SPEED:
+        return TerrainRisk(Fraction(1, TERRAIN_DIE), Fraction(0))
+    rolls = [(a, b) for a in faces for b in faces]
+    ones = [(a, b).count(1) for a, b in rolls]
+    return TerrainRisk(Fraction(ones.count(1), len(rolls)), Fraction(ones.count(2), len(rolls)))
