@@ -17,16 +17,13 @@ from django.shortcuts import render
 from django.utils import timezone
 from django.utils.safestring import SafeString, mark_safe
 
+from armies import aids
 from armies.models import Army, Unit
-from armies.profiles import D10_LABELS
 from points import d10, gem, goms, vsgmr
 from points.model import Issue, PricedArmy, PricedUnit, Stat
-from points.numbers import NUMBER_TEXT, decimal_text
 
 # Tick boxes on one card; past this a unit tracks losses on the back of the sheet.
 MAX_BOXES = 120
-# 45° fine-manoeuvre turns shown on a vehicle card: one to four (a full about-face).
-FINE_TURNS = range(1, 5)
 QR_BORDER = 2  # modules of quiet zone: the sheet's white margin adds the rest
 
 
@@ -90,29 +87,6 @@ def _qr_svg(url: str) -> SafeString:
 # ---------------------------------------------------------------- shared helpers
 
 
-def _num(x: Fraction) -> str:
-    """A derived number as a player reads it: 7.5, 114, ≈8.1."""
-    text = decimal_text(x)
-    if text is not None and len(text.partition(".")[2]) <= 2:
-        return text
-    return f"≈{float(x):.1f}"
-
-
-def _percent(chance: Fraction) -> str:
-    return _num(chance * 100)
-
-
-def _is_dice(s: Stat) -> bool:
-    return isinstance(s.raw, str) and not NUMBER_TEXT.fullmatch(s.raw.strip())
-
-
-def _shown(s: Stat, unit: str = "") -> str:
-    """A stat as typed, with the average beside a dice expression: 2d6+8″ (avg 15″)."""
-    if _is_dice(s):
-        return f"{str(s.raw).strip()}{unit} (avg {_num(s.value)}{unit})"
-    return f"{_num(s.value)}{unit}"
-
-
 def _boxes(label: str, per_model: int, models: int, mark: int = 0, mark_label: str = "") -> Boxes:
     shown = min(models, MAX_BOXES // per_model) if per_model else 0
     left_off = models - shown
@@ -121,24 +95,7 @@ def _boxes(label: str, per_model: int, models: int, mark: int = 0, mark_label: s
     return Boxes(label, groups, mark, note, mark_label)
 
 
-def _whole(s: Stat) -> int | None:
-    """A stat usable as a count or a table row: a plain whole number, not dice."""
-    if _is_dice(s) or s.value.denominator != 1:
-        return None
-    return s.value.numerator
-
-
 # ---------------------------------------------------------------- GEM
-
-
-@dataclass(frozen=True)
-class HitRow:
-    """The d20 score an attack needs against DEF 1-10 (Table 1), and its chance."""
-
-    label: str
-    off: str
-    cells: tuple[tuple[int, str], ...] = ()  # (score needed, percent) per DEF
-    note: str = ""
 
 
 @dataclass(frozen=True)
@@ -148,32 +105,14 @@ class GemCard:
     stats: tuple[tuple[str, str], ...]
     melee: tuple[tuple[str, str, str], ...]  # name, OFF, ATT
     missile: tuple[dict[str, str], ...]
-    hit_rows: tuple[HitRow, ...]
+    hit_rows: tuple[aids.HitRow, ...]
     boxes: tuple[Boxes, ...]
     vehicle: tuple[tuple[str, str], ...] = ()
-    aids: tuple[tuple[str, str], ...] = ()
-    turns: tuple[tuple[int, str], ...] = ()  # 45° turns made, inches left
-    turns_speed: str = ""
+    handling: aids.Handling | None = None
 
     @property
     def defs(self) -> range:
-        return DEFS
-
-
-DEFS = range(1, len(gem.TABLE_1[0]) + 1)  # Table 1's columns: the target's DEF
-
-
-def _hit_row(label: str, off: Stat) -> HitRow:
-    row = _whole(off)
-    if row is None or not 1 <= row <= len(gem.TABLE_1):
-        note = "rolled: look up Table 1 once rolled" if _is_dice(off) else "no Table 1 row"
-        return HitRow(label, str(off.raw), note=note)
-    cells = tuple((gem.TABLE_1[row - 1][d - 1], _percent(gem.hit_chance(row, d))) for d in DEFS)
-    return HitRow(label, str(off.raw), cells)
-
-
-def _weapon_name(name: str, kind: str, i: int) -> str:
-    return name or f"{kind} {i + 1}"
+        return aids.DEFS
 
 
 def _gem_card(pu: PricedUnit) -> GemCard:
@@ -183,12 +122,12 @@ def _gem_card(pu: PricedUnit) -> GemCard:
         (key.upper(), str(getattr(p, "def_" if key == "def" else key).raw)) for key in keys
     )
     melee = tuple(
-        (_weapon_name(m.name, "Melee", i), str(m.off.raw), str(m.att.raw))
+        (aids.weapon_name(m.name, "Melee", i), str(m.off.raw), str(m.att.raw))
         for i, m in enumerate(p.melee)
     )
     missile = tuple(
         {
-            "name": _weapon_name(w.name, "Missile", i),
+            "name": aids.weapon_name(w.name, "Missile", i),
             "off": str(w.off.raw),
             "att": str(w.att.raw),
             "range": str(w.range.raw),
@@ -198,16 +137,13 @@ def _gem_card(pu: PricedUnit) -> GemCard:
         }
         for i, w in enumerate(p.missile)
     )
-    rows = [] if p.off is None else [_hit_row("Basic attack", p.off)]
-    rows += [_hit_row(name, m.off) for (name, _, _), m in zip(melee, p.melee, strict=True)]
-    rows += [_hit_row(w["name"], m.off) for w, m in zip(missile, p.missile, strict=True)]
     card = GemCard(
         type=p.type,
         base=p.base,
         stats=stats,
         melee=melee,
         missile=missile,
-        hit_rows=tuple(rows),
+        hit_rows=aids.hit_rows(p),
         boxes=_gem_boxes(p, pu.unit.quantity),
     )
     if p.is_vehicle:
@@ -216,7 +152,7 @@ def _gem_card(pu: PricedUnit) -> GemCard:
 
 
 def _gem_boxes(p: gem.GemProfile, quantity: int) -> tuple[Boxes, ...]:
-    hit = _whole(p.hit)
+    hit = aids.whole(p.hit)
     if hit is None:
         boxes = [Boxes("HIT", (), note=f"rolled ({p.hit.raw}): write it down when rolled")]
     else:
@@ -228,7 +164,7 @@ def _gem_boxes(p: gem.GemProfile, quantity: int) -> tuple[Boxes, ...]:
 
 def _with_vehicle(card: GemCard, p: gem.GemProfile) -> GemCard:
     assert p.max_speed is not None
-    facts = [("Max speed", _shown(p.max_speed, "″")), ("Capacity", _shown(p.capacity))]
+    facts = [("Max speed", aids.shown(p.max_speed, "″")), ("Capacity", aids.shown(p.capacity))]
     optional: tuple[tuple[str, Stat | None, str], ...] = (
         ("Battle speed", p.battle_speed, "″"),
         ("Acc", p.acc, "″"),
@@ -238,7 +174,7 @@ def _with_vehicle(card: GemCard, p: gem.GemProfile) -> GemCard:
     )
     if p.vehicle_class is not None:
         facts.append(("Class", p.vehicle_class.replace("-", " ")))
-    facts += [(label, _shown(s, unit)) for label, s, unit in optional if s is not None]
+    facts += [(label, aids.shown(s, unit)) for label, s, unit in optional if s is not None]
     armour = (p.armour_front, p.armour_side, p.armour_rear)
     if any(a is not None for a in armour):
         facts.append(("Armour F/S/R", " / ".join("–" if a is None else str(a) for a in armour)))
@@ -250,37 +186,7 @@ def _with_vehicle(card: GemCard, p: gem.GemProfile) -> GemCard:
         facts.append(("Open-topped", "yes"))
     if p.firing_ports is not None:
         facts.append(("Firing ports", str(p.firing_ports)))
-    speed, label = p.max_speed, "max speed"
-    if p.battle_speed is not None:
-        speed, label = p.battle_speed, "battle speed"
-    turns = tuple((n, _num(gem.movement_after_turns(speed.value, n))) for n in FINE_TURNS)
-    return replace(
-        card,
-        vehicle=tuple(facts),
-        aids=_aids(p),
-        turns=turns,
-        turns_speed=f"{label} {_shown(speed, '″')}",
-    )
-
-
-def _aids(p: gem.GemProfile) -> tuple[tuple[str, str], ...]:
-    """Gemini handling aids worked out by the engine for what the vehicle has set."""
-    assert p.max_speed is not None
-    aids = []
-    road = gem.road_speed(p)
-    if road is not None and p.vehicle_class in gem.ROAD_CLASSES:
-        aids.append(("Road speed", f"{_num(road)}″ (+{gem.ROAD_BONUS}″ on roads, firm ground)"))
-    if p.trr is not None:
-        trr = p.trr.value
-        for name, s in (("battle", p.battle_speed), ("max", p.max_speed)):
-            if s is not None:
-                radius = gem.turn_radius(trr, s.value)
-                aids.append((f"Turn radius at {name} speed", f"{_num(radius)}″"))
-        aids.append(("Largest turn per move", f"{_num(gem.largest_turn(trr))}°"))
-    reverse = gem.reverse_limit(p.max_speed.value)
-    half = "half the average max speed" if _is_dice(p.max_speed) else "half max speed"
-    aids.append(("Reverse up to", f"{_num(reverse)}″ ({half})"))
-    return tuple(aids)
+    return replace(card, vehicle=tuple(facts), handling=aids.handling(p))
 
 
 # ---------------------------------------------------------------- VSGMR
@@ -374,7 +280,7 @@ def _goms_card(pu: PricedUnit) -> GomsCard:
 
 @dataclass(frozen=True)
 class D10Card:
-    skills: tuple[tuple[str, int, str], ...]  # label, stat, percent for stat + d10 ≥ 10
+    skills: tuple[aids.SkillChance, ...]  # stat + d10 reaching 10
     facts: tuple[tuple[str, str], ...]
     weapons: tuple[tuple[str, d10.Weapon | None], ...]
     boxes: tuple[Boxes, ...]
@@ -386,17 +292,13 @@ WEAPONS = {w.name: w for w in d10.WEAPONS}
 
 def _d10_card(pu: PricedUnit) -> D10Card:
     p: d10.D10Profile = pu.unit.profile  # type: ignore[assignment]
-    skills = tuple(
-        (D10_LABELS[key], getattr(p, key), _percent(d10.success_chance(getattr(p, key))))
-        for key in d10.SKILLS
-    )
-    facts = [("Defence", str(p.defence)), ("Move", _shown(p.move, "″"))]
+    facts = [("Defence", str(p.defence)), ("Move", aids.shown(p.move, "″"))]
     if p.leader:
         facts.append(("Leader", "yes"))
     if p.special_vehicle:
         facts.append(("Special vehicle", "yes"))
     return D10Card(
-        skills=skills,
+        skills=aids.skill_chances(p),
         facts=tuple(facts),
         weapons=tuple((name, WEAPONS.get(name)) for name in p.weapons),
         boxes=(_boxes("Out of action", 1, pu.unit.quantity),),
@@ -446,8 +348,8 @@ def _d10_panel(army: Army, priced: PricedArmy) -> ArmyPanel:
     force = priced.total
     half: Fraction = priced.extras["break_point"]  # type: ignore[assignment]
     facts = (
-        ("Force points", _num(force)),
-        ("Break point", f"{_num(half)}: morale tests once this many are downed or dead"),
+        ("Force points", aids.number(force)),
+        ("Break point", f"{aids.number(half)}: morale tests once this many are downed or dead"),
     )
     # One box per force point; the box where the break point is reached is marked.
     tally = _boxes("Force points downed or dead", 1, int(force), math.ceil(half), "breaks")

@@ -445,3 +445,20 @@ def test_roster_uses_constant_queries(client, player, size, django_assert_num_qu
     # army (with its owner), units
     with django_assert_num_queries(2):
         assert client.get(f"/s/{token}/roster/").status_code == 200
+
+
+def test_gem_vehicle_card_shows_dangerous_terrain_odds(player_client, player):
+    army = make_army(player, "gem", [TANK, {**TANK, "max_speed": 6, "battle_speed": 4}])
+    html = roster(player_client, army)
+
+    fast = facts(unit_block(html, "Unit 1"))
+    # Up to 6″ one d6: a 1 immobilises, 1 in 6.
+    assert fast["Dangerous terrain at 6″ or less"] == "1 in 6 (≈16.7%) immobilised"
+    # Faster, two d6: of 36 rolls, 10 have exactly one 1 (immobilised), 1 has two (destroyed).
+    assert fast["Dangerous terrain above 6″"] == (
+        "11 in 36 (≈30.6%) stopped: 10 in 36 (≈27.8%) immobilised, 1 in 36 (≈2.8%) destroyed"
+    )
+    # A vehicle that never goes above 6″ never rolls the two dice.
+    slow = facts(unit_block(html, "Unit 2"))
+    assert "Dangerous terrain above 6″" not in slow
+    assert slow["Dangerous terrain at 6″ or less"].startswith("1 in 6")

@@ -1,0 +1,193 @@
+"""Table aids for one unit: Table 1 odds, vehicle handling and d10 chances, as text.
+
+The roster sheet and the builder's unit cards (the share page too) show the same
+numbers, so they are put into words here once; every number comes from `points/`.
+Nothing here touches the database.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+
+from armies.profiles import D10_LABELS
+from points import d10, gem
+from points.model import PricedUnit, Stat
+from points.numbers import NUMBER_TEXT, decimal_text
+
+# 45° fine-manoeuvre turns shown for a vehicle: one to four (a full about-face).
+FINE_TURNS = range(1, 5)
+DEFS = range(1, gem.TABLE_SIZE + 1)  # Table 1's columns: the target's DEF
+
+
+def number(x: Fraction) -> str:
+    """A derived number as a player reads it: 7.5, 114, ≈8.1."""
+    text = decimal_text(x)
+    if text is not None and len(text.partition(".")[2]) <= 2:
+        return text
+    return f"≈{float(x):.1f}"
+
+
+def percent(chance: Fraction) -> str:
+    return number(chance * 100)
+
+
+def is_dice(s: Stat) -> bool:
+    return isinstance(s.raw, str) and not NUMBER_TEXT.fullmatch(s.raw.strip())
+
+
+def shown(s: Stat, unit: str = "") -> str:
+    """A stat as typed, with the average beside a dice expression: 2d6+8″ (avg 15″)."""
+    if is_dice(s):
+        return f"{str(s.raw).strip()}{unit} (avg {number(s.value)}{unit})"
+    return f"{number(s.value)}{unit}"
+
+
+def whole(s: Stat) -> int | None:
+    """A stat usable as a count or a table row: a plain whole number, not dice."""
+    if is_dice(s) or s.value.denominator != 1:
+        return None
+    return s.value.numerator
+
+
+def table_row(off: Stat) -> int | None:
+    """OFF as a Table 1 row, or None when it is rolled or off the table."""
+    row = whole(off)
+    return row if row is not None and 1 <= row <= gem.TABLE_SIZE else None
+
+
+# ---------------------------------------------------------------- GEM Table 1
+
+
+@dataclass(frozen=True)
+class HitRow:
+    """The d20 score an attack needs against DEF 1-10 (Table 1), and its chance."""
+
+    label: str
+    off: str
+    cells: tuple[tuple[int, str], ...] = ()  # (score needed, percent) per DEF
+    note: str = ""
+
+
+def hit_row(label: str, off: Stat) -> HitRow:
+    row = table_row(off)
+    if row is None:
+        note = "rolled: look up Table 1 once rolled" if is_dice(off) else "no Table 1 row"
+        return HitRow(label, str(off.raw), note=note)
+    cells = tuple(
+        (gem.needed(row, d), percent(chance))
+        for d, chance in zip(DEFS, gem.hit_chances(row), strict=True)
+    )
+    return HitRow(label, str(off.raw), cells)
+
+
+def weapon_name(name: str, kind: str, i: int) -> str:
+    return name or f"{kind} {i + 1}"
+
+
+def hit_rows(p: gem.GemProfile) -> tuple[HitRow, ...]:
+    """A row for the basic attack, each extra melee attack and each missile weapon."""
+    rows = [] if p.off is None else [hit_row("Basic attack", p.off)]
+    rows += [hit_row(weapon_name(m.name, "Melee", i), m.off) for i, m in enumerate(p.melee)]
+    rows += [hit_row(weapon_name(w.name, "Missile", i), w.off) for i, w in enumerate(p.missile)]
+    return tuple(rows)
+
+
+# ---------------------------------------------------------------- Gemini vehicles
+
+
+@dataclass(frozen=True)
+class Handling:
+    """A vehicle's handling aids: what the Gemini rules make a player work out mid-move."""
+
+    facts: tuple[tuple[str, str], ...]  # road speed, turn radii, largest turn, reverse
+    turns: tuple[tuple[int, str], ...]  # 45° turns made, inches left
+    turns_speed: str  # the speed the turns are worked from
+    terrain: tuple[tuple[str, str], ...]  # dangerous terrain: up to 6″, above 6″
+
+
+def handling(p: gem.GemProfile) -> Handling:
+    assert p.max_speed is not None
+    facts = []
+    road = gem.road_speed(p)
+    if road is not None and p.vehicle_class in gem.ROAD_CLASSES:
+        facts.append(("Road speed", f"{number(road)}″ (+{gem.ROAD_BONUS}″ on roads, firm ground)"))
+    if p.trr is not None:
+        trr = p.trr.value
+        for name, s in (("battle", p.battle_speed), ("max", p.max_speed)):
+            if s is not None:
+                facts.append(
+                    (f"Turn radius at {name} speed", f"{number(gem.turn_radius(trr, s.value))}″")
+                )
+        facts.append(("Largest turn per move", f"{number(gem.largest_turn(trr))}°"))
+    half = "half the average max speed" if is_dice(p.max_speed) else "half max speed"
+    facts.append(("Reverse up to", f"{number(gem.reverse_limit(p.max_speed.value))}″ ({half})"))
+    speed, label = p.max_speed, "max speed"
+    if p.battle_speed is not None:
+        speed, label = p.battle_speed, "battle speed"
+    turns = tuple((n, number(gem.movement_after_turns(speed.value, n))) for n in FINE_TURNS)
+    return Handling(tuple(facts), turns, f"{label} {shown(speed, '″')}", _terrain(p))
+
+
+def _terrain(p: gem.GemProfile) -> tuple[tuple[str, str], ...]:
+    assert p.max_speed is not None
+    limit = gem.DANGEROUS_SPEED
+    slow = gem.dangerous_terrain(Fraction(limit))
+    rows = [(f"Dangerous terrain at {limit}″ or less", f"{_odds(slow.immobilised)} immobilised")]
+    fastest = max(s.value for s in (p.max_speed, p.battle_speed) if s is not None)
+    if fastest > limit:
+        fast = gem.dangerous_terrain(fastest)
+        rows.append(
+            (
+                f"Dangerous terrain above {limit}″",
+                f"{_odds(fast.stopped)} stopped: {_odds(fast.immobilised)} immobilised, "
+                f"{_odds(fast.destroyed)} destroyed",
+            )
+        )
+    return tuple(rows)
+
+
+def _odds(chance: Fraction) -> str:
+    """A dice chance as counted and as a percentage: 11 in 36 (≈30.6%)."""
+    faces = gem.TERRAIN_DIE if chance.denominator <= gem.TERRAIN_DIE else gem.TERRAIN_DIE**2
+    return f"{number(chance * faces)} in {faces} ({percent(chance)}%)"
+
+
+# ---------------------------------------------------------------- d10
+
+
+@dataclass(frozen=True)
+class SkillChance:
+    label: str
+    stat: int
+    percent: str  # stat + d10 reaching the target number
+
+
+def skill_chances(p: d10.D10Profile) -> tuple[SkillChance, ...]:
+    return tuple(
+        SkillChance(D10_LABELS[key], getattr(p, key), percent(d10.success_chance(getattr(p, key))))
+        for key in d10.SKILLS
+    )
+
+
+# ---------------------------------------------------------------- a builder card
+
+
+@dataclass(frozen=True)
+class CardAids:
+    """What a unit card in the builder or on the share page adds below the unit's cost."""
+
+    off: int | None = None  # GEM: the basic attack's Table 1 row, for the calculator link
+    handling: Handling | None = None
+    skills: tuple[SkillChance, ...] = ()
+    target: int = d10.TARGET_NUMBER
+
+
+def card_aids(pu: PricedUnit) -> CardAids | None:
+    p = pu.unit.profile
+    if isinstance(p, gem.GemProfile):
+        off = None if p.off is None else table_row(p.off)
+        return CardAids(off=off, handling=handling(p) if p.is_vehicle else None)
+    if isinstance(p, d10.D10Profile):
+        return CardAids(skills=skill_chances(p))
+    return None
