@@ -1,0 +1,114 @@
+"""One player's whole world (an army per system, shared, and library entries of every
+kind) and a second player who should never reach any of it."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import pytest
+from django.contrib.auth.models import User
+
+from armies.models import Army, LibraryEntry, Unit
+from tests.factories import UserFactory
+
+SYSTEMS = ("gem", "vsgmr", "goms", "d10")
+
+
+def profiles(text: str) -> dict[str, dict]:
+    """A valid profile per system, with the player's own words wherever a profile has any."""
+    return {
+        "gem": {
+            "type": "skirmisher",
+            "base": "25mm",
+            "off": 4,
+            "def": 4,
+            "melee": [{"name": f"{text} axe", "off": 3}],
+            "missile": [{"name": f"{text} bow", "off": 4, "range": 24}],
+        },
+        "vsgmr": {
+            "kind": "guy",
+            "flavor": "hero",
+            "traits": ["tough", {"name": f"{text} rune", "cost": 1, "text": f"{text} glows"}],
+        },
+        "goms": {"kind": "rifle-section"},
+        "d10": {"leader": True, "weapons": [f"{text} laser"]},
+    }
+
+
+@dataclass
+class World:
+    owner: User
+    intruder: User
+    armies: dict[str, Army]
+    units: dict[str, Unit]
+    figures: dict[str, LibraryEntry]
+    weapon: LibraryEntry
+    trait: LibraryEntry
+    intruder_army: Army
+    intruder_unit: Unit
+
+    @property
+    def army(self) -> Army:
+        return self.armies["gem"]
+
+    @property
+    def unit(self) -> Unit:
+        return self.units["gem"]
+
+
+def build_world(text: str = "Plain") -> World:
+    owner = UserFactory()
+    intruder = UserFactory()
+    kit = profiles(text)
+    armies, units, figures = {}, {}, {}
+    for system in SYSTEMS:
+        army = Army.objects.create(
+            owner=owner,
+            name=f"{text} {system} army",
+            system=system,
+            points_limit=100,
+            notes=f"{text} notes\nsecond line {text}",
+        )
+        army.share()
+        Unit.objects.bulk_create(
+            Unit(army=army, name=f"{text} unit {i}", quantity=2, profile=kit[system], position=i)
+            for i in (1, 2)
+        )
+        armies[system] = army
+        units[system] = army.units.first()
+        figures[system] = LibraryEntry.objects.create(
+            owner=owner, kind="figure", system=system, name=f"{text} figure", data=kit[system]
+        )
+    weapon = LibraryEntry.objects.create(
+        owner=owner,
+        kind="weapon",
+        system="gem",
+        name=f"{text} crossbow",
+        data={"off": 4, "range": 18},
+    )
+    trait = LibraryEntry.objects.create(
+        owner=owner,
+        kind="trait",
+        system="vsgmr",
+        name=f"{text} curse",
+        data={"cost": 1, "text": f"{text} hexes"},
+    )
+    intruder_army = Army.objects.create(owner=intruder, name="Mine", system="gem")
+    intruder_unit = Unit.objects.create(army=intruder_army, name="Mine", profile=kit["gem"])
+    return World(
+        owner, intruder, armies, units, figures, weapon, trait, intruder_army, intruder_unit
+    )
+
+
+@pytest.fixture
+def world(db) -> World:
+    return build_world()
+
+
+def snapshot(user: User) -> tuple[list, list, list]:
+    """Everything a player owns, row by row (deleted-but-restorable rows included)."""
+    return (
+        list(Army._base_manager.filter(owner=user).order_by("pk").values()),
+        list(Unit._base_manager.filter(army__owner=user).order_by("pk").values()),
+        list(LibraryEntry._base_manager.filter(owner=user).order_by("pk").values()),
+    )
