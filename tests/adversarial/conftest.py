@@ -16,6 +16,7 @@ SYSTEMS = ("gem", "vsgmr", "goms", "d10")
 
 def profiles(text: str) -> dict[str, dict]:
     """A valid profile per system, with the player's own words wherever a profile has any."""
+    short = text[:50]  # trait and d10 weapon names are limited to 60 and 100 characters
     return {
         "gem": {
             "type": "skirmisher",
@@ -28,10 +29,10 @@ def profiles(text: str) -> dict[str, dict]:
         "vsgmr": {
             "kind": "guy",
             "flavor": "hero",
-            "traits": ["tough", {"name": f"{text} rune", "cost": 1, "text": f"{text} glows"}],
+            "traits": ["tough", {"name": f"{short} rune", "cost": 1, "text": f"{text} glows"}],
         },
         "goms": {"kind": "rifle-section"},
-        "d10": {"leader": True, "weapons": [f"{text} laser"]},
+        "d10": {"leader": True, "weapons": [f"{short} laser"]},
     }
 
 
@@ -90,7 +91,7 @@ def build_world(text: str = "Plain") -> World:
         owner=owner,
         kind="trait",
         system="vsgmr",
-        name=f"{text} curse",
+        name=f"{text[:50]} curse",
         data={"cost": 1, "text": f"{text} hexes"},
     )
     intruder_army = Army.objects.create(owner=intruder, name="Mine", system="gem")
