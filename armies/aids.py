@@ -50,12 +50,6 @@ def whole(s: Stat) -> int | None:
     return s.value.numerator
 
 
-def table_row(off: Stat) -> int | None:
-    """OFF as a Table 1 row, or None when it is rolled or off the table."""
-    row = whole(off)
-    return row if row is not None and 1 <= row <= gem.TABLE_SIZE else None
-
-
 # ---------------------------------------------------------------- GEM Table 1
 
 
@@ -70,7 +64,7 @@ class HitRow:
 
 
 def hit_row(label: str, off: Stat) -> HitRow:
-    row = table_row(off)
+    row = gem.table_row(off)
     if row is None:
         note = "rolled: look up Table 1 once rolled" if is_dice(off) else "no Table 1 row"
         return HitRow(label, str(off.raw), note=note)
@@ -186,7 +180,7 @@ class CardAids:
 def card_aids(pu: PricedUnit) -> CardAids | None:
     p = pu.unit.profile
     if isinstance(p, gem.GemProfile):
-        off = None if p.off is None else table_row(p.off)
+        off = None if p.off is None else gem.table_row(p.off)
         return CardAids(off=off, handling=handling(p) if p.is_vehicle else None)
     if isinstance(p, d10.D10Profile):
         return CardAids(skills=skill_chances(p))

@@ -617,6 +617,8 @@ MISSILE_MODIFIERS = (
     MissileModifier("hard-cover", "Target in hard cover", -4, "cover"),
 )
 MODIFIER_BY_SLUG = {m.slug: m for m in MISSILE_MODIFIERS}
+# The size modifier a base usually earns, when that width faces the firer.
+SIZE_BY_BASE = {"40mm": "large-target", "50mm": "large-target", "huge": "extremely-large-target"}
 MODIFIER_GROUPS = {"size": "target size", "cover": "cover"}
 FIRER_MOVED = "firer-moved"
 
@@ -685,7 +687,7 @@ class Odds:
     note: str = ""
 
 
-def _table_row(off: Stat | int) -> int | None:
+def table_row(off: Stat | int) -> int | None:
     """OFF as a Table 1 row: a plain whole number 1-10, not a dice roll."""
     if isinstance(off, int):
         return off if 1 <= off <= TABLE_SIZE else None
@@ -705,7 +707,7 @@ def _odds(
     interval: int = 1,
     note: str = "",
 ) -> Odds:
-    row = _table_row(off)
+    row = table_row(off)
     if row is None:
         rolled = isinstance(off, Stat) and isinstance(off.raw, str)
         why = (

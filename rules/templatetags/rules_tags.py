@@ -7,6 +7,7 @@ from fractions import Fraction
 from django import template
 
 from points.fields import fmt
+from points.numbers import decimal_text
 
 register = template.Library()
 
@@ -41,3 +42,20 @@ def percent(value: Fraction) -> str:
 def plus(value: int | None) -> str:
     """A target on a die: 5 -> "5+"; None -> a dash (cannot)."""
     return "–" if value is None else f"{value}+"
+
+
+@register.filter
+def out_of(value: Fraction, faces: int) -> str:
+    """A chance as faces of a die: Fraction(1, 2)|out_of:20 -> "10 in 20"."""
+    return f"{fmt(Fraction(value) * faces)} in {faces}"
+
+
+@register.filter
+def expected(value: Fraction | None) -> str:
+    """An expected number of hits: 1.3, 0.25, ≈0.33."""
+    if value is None:
+        return "–"
+    text = decimal_text(Fraction(value))
+    if text is not None and len(text.partition(".")[2]) <= 2:
+        return text
+    return f"≈{float(value):.2f}"

@@ -1,0 +1,368 @@
+"""Calculators for the table: GEM Table 1 odds and d10 chances, each with a small chart.
+
+Both read their form from the query string, so a result is a link a player can share;
+htmx only swaps the calculator in place. Every chance comes from `points/`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import render
+from django.views.decorators.http import require_GET
+
+from armies import aids
+from armies.models import Army, Unit
+from points import ArmyFileError, d10, gem
+from rules import pages
+from rules.forms import D10ChancesForm, Table1Form
+
+# ---------------------------------------------------------------- the chart
+#
+# A bar chart drawn on the server as SVG: no script, no inline style (the CSP allows
+# neither); colours come from classes in muster.css.
+
+CHART_WIDTH, CHART_HEIGHT = 340, 200
+PLOT_LEFT, PLOT_TOP, PLOT_HEIGHT = 36, 18, 140  # 140 = 7 a 5% step, 14 a 10% step
+SLOT, BAR = 30, 22
+GRID = (0, Fraction(1, 4), Fraction(1, 2), Fraction(3, 4), Fraction(1))
+
+
+@dataclass(frozen=True)
+class Bar:
+    label: str  # under the bar: the DEF or stat it is for
+    chance: Fraction
+    percent: str
+    x: int
+    y: int
+    height: int
+    current: bool  # the column the player asked about
+    width: int = BAR
+
+    @property
+    def middle(self) -> int:
+        return self.x + self.width // 2
+
+    @property
+    def value_y(self) -> int:
+        return self.y - 3
+
+
+@dataclass(frozen=True)
+class Chart:
+    title: str
+    axis: str  # what the bars run across
+    bars: tuple[Bar, ...]
+    grid: tuple[tuple[int, str], ...]  # (y, percent) of each horizontal line
+    width: int
+    height: int = CHART_HEIGHT
+    left: int = PLOT_LEFT
+    bottom: int = PLOT_TOP + PLOT_HEIGHT
+
+    @property
+    def grid_label_x(self) -> int:
+        return self.left - 4
+
+    @property
+    def bar_label_y(self) -> int:
+        return self.bottom + 14
+
+    @property
+    def axis_label_y(self) -> int:
+        return self.height - 2
+
+    @property
+    def current(self) -> Bar | None:
+        return next((bar for bar in self.bars if bar.current), None)
+
+
+def chart(
+    title: str, axis: str, chances: Sequence[tuple[int, Fraction]], current: int | None = None
+) -> Chart:
+    bars = []
+    for i, (label, chance) in enumerate(chances):
+        height = round(chance * PLOT_HEIGHT)
+        bars.append(
+            Bar(
+                str(label),
+                chance,
+                aids.percent(chance),
+                PLOT_LEFT + i * SLOT + (SLOT - BAR) // 2,
+                PLOT_TOP + PLOT_HEIGHT - height,
+                height,
+                label == current,
+            )
+        )
+    grid = tuple((PLOT_TOP + PLOT_HEIGHT - round(g * PLOT_HEIGHT), aids.percent(g)) for g in GRID)
+    return Chart(title, axis, tuple(bars), grid, width=PLOT_LEFT + len(bars) * SLOT + 4)
+
+
+# ---------------------------------------------------------------- GEM Table 1
+
+TABLE_1_FIELDS = ("attacker", "off", "att", "target", "def", "modifiers")
+MARKS = {
+    **{cell: "*" for cell in gem.NATURAL_20_ONLY},
+    **{cell: "!" for cell in gem.NATURAL_1_ONLY_MISSES},
+}
+DEFS = range(1, gem.TABLE_SIZE + 1)
+
+
+@dataclass(frozen=True)
+class Cell:
+    def_: int
+    needed: int
+    mark: str
+    percent: str
+
+
+def matrix() -> list[tuple[int, list[Cell]]]:
+    """Table 1 in full: each OFF row with the score needed and the chance against DEF 1-10."""
+    return [
+        (
+            off,
+            [
+                Cell(d, gem.needed(off, d), MARKS.get((off, d), ""), aids.percent(chance))
+                for d, chance in zip(DEFS, gem.hit_chances(off), strict=True)
+            ],
+        )
+        for off in DEFS
+    ]
+
+
+@dataclass(frozen=True)
+class Side:
+    """The attacker or the target as the calculator uses it."""
+
+    label: str
+    profile: gem.GemProfile | None = None  # None when typed in
+
+
+@dataclass(frozen=True)
+class Table1Result:
+    attacker: Side | None
+    target: Side | None
+    off: int | None  # the OFF charted: the first attack with a Table 1 row
+    def_: int | None
+    odds: tuple[gem.Odds, ...] = ()
+    melee_per_turn: Fraction | None = None
+    chart: Chart | None = None
+    hint: str = ""  # what the player still has to pick
+    size_hint: str = ""  # the size modifier the target's base suggests
+
+    @property
+    def several_melee(self) -> bool:
+        return sum(1 for o in self.odds if o.kind == "melee") > 1
+
+
+def _own_gem_units(request: HttpRequest) -> list[Unit]:
+    if not request.user.is_authenticated:
+        return []
+    armies = Army.objects.for_owner(request.user).filter(system="gem")
+    return list(
+        Unit.objects.filter(army__in=armies)
+        .select_related("army")
+        .only("pk", "name", "profile", "army__name")
+        .order_by("army__name", "army_id", "position", "pk")
+    )
+
+
+def _unit_choices(units: list[Unit]) -> list[tuple[str, list[tuple[int, str]]]]:
+    groups: dict[int, tuple[str, list[tuple[int, str]]]] = {}
+    for unit in units:
+        groups.setdefault(unit.army_id, (unit.army.name, []))[1].append((unit.pk, unit.name))
+    return list(groups.values())
+
+
+def _profile(unit: Unit) -> gem.GemProfile | None:
+    try:
+        return gem.parse_profile(unit.profile, "profile")
+    except ArmyFileError:  # stored units are validated on save; never trust it blindly
+        return None
+
+
+def _attacker(form: Table1Form, units: dict[int, Unit]) -> Side | None:
+    pk = form.cleaned_data.get("attacker")
+    if pk is not None:
+        profile = _profile(units[pk])
+        if profile is None:
+            form.add_error(
+                "attacker", "This unit's profile cannot be read: open it in the builder."
+            )
+            return None
+        return Side(f"{units[pk].name} ({units[pk].army.name})", profile)
+    off = form.cleaned_data.get("off")
+    if off is None:
+        return None
+    return Side(f"OFF {off}, ATT {form.cleaned_data.get('att') or 1}")
+
+
+def _target(form: Table1Form, units: dict[int, Unit]) -> tuple[Side | None, int | None]:
+    pk = form.cleaned_data.get("target")
+    if pk is None:
+        def_ = form.cleaned_data.get("def")
+        return (Side(f"DEF {def_}"), def_) if def_ is not None else (None, None)
+    profile = _profile(units[pk])
+    if profile is None:
+        form.add_error("target", "This unit's profile cannot be read: open it in the builder.")
+        return None, None
+    def_ = gem.table_row(profile.def_)
+    if def_ is None:
+        form.add_error("target", f"Its DEF is {profile.def_}: type the DEF it rolled instead.")
+        return None, None
+    return Side(f"{units[pk].name} ({units[pk].army.name})", profile), def_
+
+
+def _table_1_result(form: Table1Form, units: dict[int, Unit]) -> Table1Result | None:
+    attacker = _attacker(form, units)
+    target, def_ = _target(form, units)
+    if form.errors:
+        return None
+    chosen = form.cleaned_data.get("modifiers") or []
+    att = Fraction(form.cleaned_data.get("att") or 1)
+    typed_off = form.cleaned_data.get("off")
+    odds: tuple[gem.Odds, ...] = ()
+    if attacker is not None and def_ is not None:
+        if attacker.profile is not None:
+            odds = gem.attack_odds(attacker.profile, def_, chosen)
+        else:
+            odds = gem.typed_odds(typed_off, att, def_, chosen)
+    first = _first_charted(attacker, typed_off, def_, chosen, odds)
+    size = gem.SIZE_BY_BASE.get(target.profile.base) if target and target.profile else None
+    return Table1Result(
+        attacker=attacker,
+        target=target,
+        off=first[0] if first else None,
+        def_=def_,
+        odds=odds,
+        melee_per_turn=gem.melee_per_turn(odds),
+        chart=first[1] if first else None,
+        hint=_hint(attacker, target),
+        size_hint=(
+            f"Its {target.profile.base} base: tick “{gem.MODIFIER_BY_SLUG[size].label}” "
+            "if that width faces the firer."
+            if size and target and target.profile
+            else ""
+        ),
+    )
+
+
+def _first_charted(
+    attacker: Side | None,
+    typed_off: int | None,
+    def_: int | None,
+    chosen: list[str],
+    odds: tuple[gem.Odds, ...],
+) -> tuple[int, Chart] | None:
+    """The chart of the attacker's first attack with a Table 1 row, across DEF 1-10."""
+    if attacker is None:
+        return None
+    if attacker.profile is None:
+        assert typed_off is not None
+        off, modifier, title = typed_off, 0, f"Chance to hit by the target's DEF at OFF {typed_off}"
+    else:
+        # Rows and modifiers do not depend on the DEF: with none picked, any will do.
+        lines = odds or gem.attack_odds(attacker.profile, def_ or 1, chosen)
+        line = next((o for o in lines if o.needed is not None), None)
+        if line is None:
+            return None
+        off, modifier = gem.table_row(line.off), line.modifier
+        assert off is not None
+        title = f"Chance to hit by the target's DEF: {line.name}, OFF {off}"
+    if modifier:
+        title += f", modifiers {modifier:+d}"
+    chances = list(zip(DEFS, gem.hit_chances(off, modifier), strict=True))
+    return off, chart(title, "Target's DEF", chances, current=def_)
+
+
+def _hint(attacker: Side | None, target: Side | None) -> str:
+    if attacker is None and target is None:
+        return "Pick an attacker and a target, or type an OFF and a DEF."
+    if attacker is None:
+        return "Pick an attacker or type its OFF to see the chances."
+    if target is None:
+        return "Pick a target or type its DEF to see the hits to expect."
+    return ""
+
+
+@require_GET
+def table_1(request: HttpRequest) -> HttpResponse:
+    units = _own_gem_units(request)
+    by_pk = {unit.pk: unit for unit in units}
+    bound = any(key in request.GET for key in TABLE_1_FIELDS)
+    form = Table1Form(request.GET if bound else None, units=_unit_choices(units))
+    result = _table_1_result(form, by_pk) if bound and form.is_valid() else None
+    context = {
+        "form": form,
+        "result": result,
+        "matrix": matrix(),
+        "defs": DEFS,
+        "systems": pages.PAGES,
+        "has_units": bool(units),
+    }
+    template = "rules/table_1.html#calculator" if request.htmx else "rules/table_1.html"
+    return render(request, template, context)
+
+
+# ---------------------------------------------------------------- d10 chances
+
+D10_FIELDS = ("stat", "modifier", "opponent", "opponent_modifier")
+STATS = range(d10.SKILL_RANGE[0], d10.SKILL_RANGE[1] + 1)
+
+
+@dataclass(frozen=True)
+class D10Result:
+    stat: int
+    modifier: int
+    target: int
+    success: Fraction
+    critical: Fraction
+    chart: Chart
+    opponent: int | None = None
+    opponent_modifier: int = 0
+    contest: d10.Contest | None = None
+
+
+def _d10_result(form: D10ChancesForm) -> D10Result | None:
+    stat = form.cleaned_data.get("stat")
+    if stat is None:
+        return None
+    modifier = form.cleaned_data.get("modifier") or 0
+    target = d10.target_number(modifier)
+    chances = [(s, d10.success_chance(s, target)) for s in STATS]
+    title = f"Chance that stat + d10 reaches {target}, by stat"
+    opponent = form.cleaned_data.get("opponent")
+    opponent_modifier = form.cleaned_data.get("opponent_modifier") or 0
+    contest = None
+    if opponent is not None:
+        contest = d10.contest(stat, opponent, modifier, opponent_modifier)
+    return D10Result(
+        stat=stat,
+        modifier=modifier,
+        target=target,
+        success=d10.success_chance(stat, target),
+        critical=d10.critical_chance(stat, target),
+        chart=chart(title, "Stat", chances, current=stat),
+        opponent=opponent,
+        opponent_modifier=opponent_modifier,
+        contest=contest,
+    )
+
+
+@require_GET
+def d10_chances(request: HttpRequest) -> HttpResponse:
+    bound = any(key in request.GET for key in D10_FIELDS)
+    form = D10ChancesForm(request.GET if bound else None)
+    result = _d10_result(form) if bound and form.is_valid() else None
+    context = {
+        "form": form,
+        "result": result,
+        "systems": pages.PAGES,
+        "target_number": d10.TARGET_NUMBER,
+        "critical_margin": d10.CRITICAL_MARGIN,
+        "stats": STATS,
+    }
+    template = "rules/d10_chances.html#calculator" if request.htmx else "rules/d10_chances.html"
+    return render(request, template, context)
