@@ -171,7 +171,8 @@ def skill_chances(p: d10.D10Profile) -> tuple[SkillChance, ...]:
 class CardAids:
     """What a unit card in the builder or on the share page adds below the unit's cost."""
 
-    off: int | None = None  # GEM: the basic attack's Table 1 row, for the calculator link
+    gem: bool = False  # a GEM unit: link its odds on Table 1
+    off: int | None = None  # the first attack's Table 1 row, for that link from a shared page
     handling: Handling | None = None
     skills: tuple[SkillChance, ...] = ()
     target: int = d10.TARGET_NUMBER
@@ -180,8 +181,9 @@ class CardAids:
 def card_aids(pu: PricedUnit) -> CardAids | None:
     p = pu.unit.profile
     if isinstance(p, gem.GemProfile):
-        off = None if p.off is None else gem.table_row(p.off)
-        return CardAids(off=off, handling=handling(p) if p.is_vehicle else None)
+        offs = [p.off, *(m.off for m in p.melee), *(w.off for w in p.missile)]
+        off = next((row for s in offs if s is not None and (row := gem.table_row(s))), None)
+        return CardAids(gem=True, off=off, handling=handling(p) if p.is_vehicle else None)
     if isinstance(p, d10.D10Profile):
         return CardAids(skills=skill_chances(p))
     return None
