@@ -187,6 +187,10 @@ def army_settings(request: HttpRequest, pk: int) -> HttpResponse:
         if not request.htmx:
             messages.success(request, "Army settings saved.")
             return redirect(army)
+    else:
+        # A refused form has already copied the values it accepted onto `army` (a limit
+        # over the maximum, say): show and price the army as stored, not half-edited.
+        army = _army_for_owner(request, pk)
     units = list(army.units.all())
     context = _builder_context(army, units, settings_form=form, options_form=options_form)
     if request.htmx:

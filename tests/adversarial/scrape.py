@@ -22,14 +22,14 @@ class Control:
     @property
     def typed(self) -> bool:
         """Free text the player types (as opposed to a box, a list or a hidden value)."""
-        return self.type in {"text", "number", "textarea", "email", "search", "password"}
+        return self.type in {"text", "number", "textarea", "email", "search"}
 
 
 class _FormParser(HTMLParser):
-    def __init__(self, form_id: str | None):
+    def __init__(self):
         super().__init__(convert_charrefs=True)
-        self.form_id = form_id
-        self.depth = 0  # > 0 inside the form we want
+        self.forms: list[tuple[str, list[Control]]] = []  # (id, controls), in page order
+        self.depth = 0  # > 0 inside a form
         self.controls: list[Control] = []
         self._select: Control | None = None
         self._option: tuple[str, bool] | None = None
@@ -39,10 +39,10 @@ class _FormParser(HTMLParser):
     def handle_starttag(self, tag, attrs):
         a = {k: (v if v is not None else "") for k, v in attrs}
         if tag == "form":
-            if self.depth:
-                self.depth += 1
-            elif self.form_id is None or a.get("id") == self.form_id:
-                self.depth = 1
+            if not self.depth:
+                self.controls = []
+                self.forms.append((a.get("id", ""), self.controls))
+            self.depth += 1
             return
         if not self.depth:
             return
@@ -84,12 +84,17 @@ class _FormParser(HTMLParser):
             self._textarea = None
 
 
-def controls(html: str, form_id: str | None = None) -> list[Control]:
-    """The named controls of the form with this id (or the first form)."""
-    parser = _FormParser(form_id)
+def controls(html: str, form_id: str | None = None, *, having: str = "") -> list[Control]:
+    """The named controls of the form with this id, or of the first with a `having` field."""
+    parser = _FormParser()
     parser.feed(html)
     parser.close()
-    return parser.controls
+    for found_id, found in parser.forms:
+        if form_id is not None and found_id == form_id:
+            return found
+        if form_id is None and any(c.name == having for c in found):
+            return found
+    raise LookupError(f"no form {form_id or 'with ' + having} in the page")
 
 
 def submitted(found: list[Control]) -> dict[str, list[str]]:

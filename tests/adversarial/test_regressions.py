@@ -1,0 +1,41 @@
+"""Server errors and leaks the adversarial tests found, each pinned by a plain test."""
+
+from __future__ import annotations
+
+import pytest
+
+from armies.models import Army
+from tests.adversarial.conftest import World, build_world
+from tests.adversarial.scrape import controls, submitted
+
+pytestmark = pytest.mark.django_db
+
+HX = {"HX-Request": "true"}
+
+
+@pytest.fixture
+def world(db) -> World:
+    return build_world()
+
+
+def _settings_form(client, army) -> dict[str, list[str]]:
+    html = client.get(army.get_absolute_url()).content.decode()
+    return submitted(controls(html, "army-settings"))
+
+
+@pytest.mark.parametrize("htmx", [False, True], ids=["plain", "htmx"])
+def test_a_refused_points_limit_over_the_maximum_is_a_message_not_a_500(client, world, htmx):
+    # The form copied the limit onto the army before the model's maximum refused it, and
+    # the page then priced that half-edited army.
+    client.force_login(world.owner)
+    army = world.army
+    post = _settings_form(client, army) | {"name": ["Renamed"], "points_limit": ["2000000"]}
+
+    response = client.post(f"/armies/{army.pk}/settings/", post, headers=HX if htmx else {})
+
+    assert response.status_code == 200 if htmx else 400
+    html = response.content.decode()
+    assert "Ensure this value is less than or equal to 1000000" in html
+    # The heading and totals show the army as stored, not the refused values.
+    assert "Renamed</h1>" not in html
+    assert Army.objects.get(pk=army.pk).name == army.name
