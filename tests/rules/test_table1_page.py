@@ -10,6 +10,8 @@ import re
 from html import unescape
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from tests.armies.conftest import make_army
 from tests.factories import UserFactory
@@ -379,3 +381,33 @@ def test_d10_bad_input_gets_a_message_beside_its_field(client, query, field):
 
 def test_d10_rules_page_links_to_the_chances(client):
     assert f'href="{D10}" data-testid="chances-link"' in page(client, "/rules/d10/")
+
+
+# ---------------------------------------------------------------- fuzzed query strings
+
+FIELDS = ("attacker", "off", "att", "target", "def", "modifiers")
+FIELDS += ("stat", "modifier", "opponent", "opponent_modifier")
+VALUES = st.one_of(
+    st.text(max_size=12),
+    st.integers(-1000, 1000).map(str),
+    st.sampled_from(["", "5", "1", "10", "²", "5.5", "1e3", " 3 ", "0x5", "hard-cover"]),
+)
+
+
+@settings(
+    max_examples=60,
+    deadline=None,
+    suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
+)
+@given(
+    url=st.sampled_from([TABLE_1, D10]),
+    query=st.dictionaries(
+        st.sampled_from(FIELDS),
+        st.lists(VALUES, min_size=1, max_size=3),
+        max_size=6,
+    ),
+)
+def test_fuzzed_query_strings_never_fail(player_client, armies, url, query):
+    response = player_client.get(url, query)
+
+    assert response.status_code == 200
