@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
+from functools import cache, lru_cache
 
 from armies.profiles import D10_LABELS
 from points import d10, gem
@@ -100,6 +101,8 @@ class Handling:
     terrain: tuple[tuple[str, str], ...]  # dangerous terrain: up to 6″, above 6″
 
 
+# Builder cards re-render on every keystroke, often for many copies of one profile.
+@lru_cache(maxsize=1024)
 def handling(p: gem.GemProfile) -> Handling:
     assert p.max_speed is not None
     facts = []
@@ -125,17 +128,23 @@ def handling(p: gem.GemProfile) -> Handling:
 
 def _terrain(p: gem.GemProfile) -> tuple[tuple[str, str], ...]:
     assert p.max_speed is not None
+    fastest = max(s.value for s in (p.max_speed, p.battle_speed) if s is not None)
+    return _terrain_rows(fastest > gem.DANGEROUS_SPEED)
+
+
+@cache
+def _terrain_rows(fast: bool) -> tuple[tuple[str, str], ...]:
+    """Dangerous terrain up to 6″, and above it for a vehicle that can go faster."""
     limit = gem.DANGEROUS_SPEED
     slow = gem.dangerous_terrain(Fraction(limit))
     rows = [(f"Dangerous terrain at {limit}″ or less", f"{_odds(slow.immobilised)} immobilised")]
-    fastest = max(s.value for s in (p.max_speed, p.battle_speed) if s is not None)
-    if fastest > limit:
-        fast = gem.dangerous_terrain(fastest)
+    if fast:
+        risk = gem.dangerous_terrain(Fraction(limit + 1))  # the same two dice at any speed above
         rows.append(
             (
                 f"Dangerous terrain above {limit}″",
-                f"{_odds(fast.stopped)} stopped: {_odds(fast.immobilised)} immobilised, "
-                f"{_odds(fast.destroyed)} destroyed",
+                f"{_odds(risk.stopped)} stopped: {_odds(risk.immobilised)} immobilised, "
+                f"{_odds(risk.destroyed)} destroyed",
             )
         )
     return tuple(rows)
@@ -159,9 +168,14 @@ class SkillChance:
 
 def skill_chances(p: d10.D10Profile) -> tuple[SkillChance, ...]:
     return tuple(
-        SkillChance(D10_LABELS[key], getattr(p, key), percent(d10.success_chance(getattr(p, key))))
+        SkillChance(D10_LABELS[key], getattr(p, key), _success(getattr(p, key)))
         for key in d10.SKILLS
     )
+
+
+@cache
+def _success(stat: int) -> str:
+    return percent(d10.success_chance(stat))
 
 
 # ---------------------------------------------------------------- a builder card
