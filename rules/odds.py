@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
+from functools import cache
 
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
@@ -118,18 +119,19 @@ class Cell:
     percent: str
 
 
-def matrix() -> list[tuple[int, list[Cell]]]:
+@cache
+def matrix() -> tuple[tuple[int, tuple[Cell, ...]], ...]:
     """Table 1 in full: each OFF row with the score needed and the chance against DEF 1-10."""
-    return [
+    return tuple(
         (
             off,
-            [
+            tuple(
                 Cell(d, gem.needed(off, d), MARKS.get((off, d), ""), aids.percent(chance))
                 for d, chance in zip(DEFS, gem.hit_chances(off), strict=True)
-            ],
+            ),
         )
         for off in DEFS
-    ]
+    )
 
 
 @dataclass(frozen=True)
