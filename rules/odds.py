@@ -232,7 +232,6 @@ def _table_1_result(form: Table1Form, units: dict[int, Unit]) -> Table1Result | 
         else:
             odds = gem.typed_odds(typed_off, att, def_, chosen)
     first = _first_charted(attacker, typed_off, def_, chosen, odds)
-    size = gem.SIZE_BY_BASE.get(target.profile.base) if target and target.profile else None
     return Table1Result(
         attacker=attacker,
         target=target,
@@ -242,13 +241,19 @@ def _table_1_result(form: Table1Form, units: dict[int, Unit]) -> Table1Result | 
         melee_per_turn=gem.melee_per_turn(odds),
         chart=first[1] if first else None,
         hint=_hint(attacker, target),
-        size_hint=(
-            f"Its {target.profile.base} base: tick “{gem.MODIFIER_BY_SLUG[size].label}” "
-            "if that width faces the firer."
-            if size and target and target.profile
-            else ""
-        ),
+        size_hint=_size_hint(target),
     )
+
+
+def _size_hint(target: Side | None) -> str:
+    """A picked target's base suggests its size modifier; the player decides, facing matters."""
+    if target is None or target.profile is None:
+        return ""
+    size = gem.SIZE_BY_BASE.get(target.profile.base)
+    if size is None:
+        return ""
+    label = gem.MODIFIER_BY_SLUG[size].label
+    return f"Its {target.profile.base} base: tick “{label}” if that width faces the firer."
 
 
 def _first_charted(
@@ -274,7 +279,7 @@ def _first_charted(
         assert off is not None
         title = f"Chance to hit by the target's DEF: {line.name}, OFF {off}"
     if modifier:
-        title += f", modifiers {modifier:+d}"
+        title += f", modifiers {modifier:+d}".replace("-", "−")
     chances = list(zip(DEFS, gem.hit_chances(off, modifier), strict=True))
     return off, chart(title, "Target's DEF", chances, current=def_)
 
