@@ -467,7 +467,9 @@ def test_gem_vehicle_card_shows_dangerous_terrain_odds(player_client, player):
 def test_roster_toolbar_links_the_odds_for_gem_and_d10(player_client, player):
     gem_html = roster(player_client, make_army(player, "gem", [SWORDSMAN]))
     d10_html = roster(player_client, make_army(player, "d10", [{}]))
-    vsgmr_html = roster(player_client, make_army(player, "vsgmr", [{"kind": "guy", "flavor": "troop"}]))
+    vsgmr_html = roster(
+        player_client, make_army(player, "vsgmr", [{"kind": "guy", "flavor": "troop"}])
+    )
 
     assert 'href="/rules/gem/table-1/" data-testid="odds-link"' in gem_html
     assert 'href="/rules/d10/chances/" data-testid="odds-link"' in d10_html
