@@ -40,7 +40,8 @@ def _resolve(request: HttpRequest, ref: str) -> tuple[Side | None, str]:
     token = found.group(1) if found else ref
     army = None
     shared = True
-    if ref.isdigit() and request.user.is_authenticated:
+    # ASCII digits only: str.isdigit() also accepts "²", which int() refuses.
+    if re.fullmatch(r"[0-9]{1,18}", ref) and request.user.is_authenticated:
         army = Army.objects.for_owner(request.user).filter(pk=int(ref)).first()
         shared = False
     elif re.fullmatch(r"[A-Za-z0-9_-]{16,64}", token):

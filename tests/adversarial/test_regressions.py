@@ -39,3 +39,16 @@ def test_a_refused_points_limit_over_the_maximum_is_a_message_not_a_500(client, 
     # The heading and totals show the army as stored, not the refused values.
     assert "Renamed</h1>" not in html
     assert Army.objects.get(pk=army.pk).name == army.name
+
+
+@pytest.mark.parametrize(
+    "ref", ["²", "٣", "１", "9" * 5000], ids=["superscript", "arabic", "fullwidth", "5000-digits"]
+)
+def test_matchup_refs_that_only_look_like_numbers_are_a_message_not_a_500(client, world, ref):
+    # str.isdigit() said yes to these, then int() raised (or refused 4300+ digits).
+    client.force_login(world.owner)
+
+    response = client.get("/matchup/", {"a": ref, "b": world.army.pk})
+
+    assert response.status_code == 200
+    assert "No army of yours, and no shared army, matches that." in response.content.decode()
