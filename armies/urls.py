@@ -19,6 +19,7 @@ urlpatterns = [
     path("<int:pk>/units/add-from-library/", views.unit_add_from_library, name="unit-add-library"),
     path("<int:pk>/units/<int:unit_pk>/add-part/", views.unit_add_part, name="unit-add-part"),
     path("<int:pk>/units/<int:unit_pk>/", views.unit_update, name="unit-update"),
+    path("<int:pk>/units/<int:unit_pk>/breakdown/", views.unit_breakdown, name="unit-breakdown"),
     path("<int:pk>/units/<int:unit_pk>/duplicate/", views.unit_duplicate, name="unit-duplicate"),
     path("<int:pk>/units/<int:unit_pk>/move/", views.unit_move, name="unit-move"),
     path("<int:pk>/units/<int:unit_pk>/delete/", views.unit_delete, name="unit-delete"),

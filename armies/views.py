@@ -8,7 +8,7 @@ from django.db import transaction
 from django.db.models import F, Max
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
-from django.views.decorators.http import require_POST
+from django.views.decorators.http import require_GET, require_POST
 
 import points
 from armies import profiles
@@ -36,6 +36,9 @@ class Row:
     priced: PricedUnit
     errors: list[Issue]
     warnings: list[Issue]
+    url: str = ""  # the unit's own URLs start here: …/units/<pk>/
+    first: bool = False
+    last: bool = False
 
 
 def _army_for_owner(request: HttpRequest, pk: int) -> Army:
@@ -43,15 +46,34 @@ def _army_for_owner(request: HttpRequest, pk: int) -> Army:
     return get_object_or_404(Army.objects.for_owner(request.user), pk=pk)
 
 
-def _rows(units: list[Unit], priced: PricedArmy) -> list[Row]:
+def _rows(army: Army, units: list[Unit], priced: PricedArmy) -> list[Row]:
+    url, last = army.get_absolute_url(), len(units) - 1
     return [
-        Row(
-            unit,
-            pu,
-            [e for e in priced.errors if e.unit == i],
-            [w for w in priced.warnings if w.unit == i],
+        Row(unit, pu, *issues, url=f"{url}units/{unit.pk}/", first=i == 0, last=i == last)
+        for i, (unit, pu, issues) in enumerate(
+            zip(units, priced.units, _unit_issues(priced), strict=True)
         )
-        for i, (unit, pu) in enumerate(zip(units, priced.units, strict=True))
+    ]
+
+
+def _unit_issues(priced: PricedArmy) -> list[tuple[list[Issue], list[Issue]]]:
+    """Each unit's (errors, warnings), in one pass over the army's issues."""
+    issues: list[tuple[list[Issue], list[Issue]]] = [([], []) for _ in priced.units]
+    for kind, found in enumerate((priced.errors, priced.warnings)):
+        for issue in found:
+            if issue.unit is not None:
+                issues[issue.unit][kind].append(issue)
+    return issues
+
+
+def _changed_rows(rows: list[Row], before: PricedArmy | None, unit: Unit) -> list[Row]:
+    """The rows a save changed: the unit itself and any whose errors or warnings did."""
+    if before is None:
+        return []
+    return [
+        row
+        for row, was in zip(rows, _unit_issues(before), strict=True)
+        if row.unit.pk == unit.pk or (row.errors, row.warnings) != was
     ]
 
 
@@ -63,7 +85,8 @@ def _builder_context(army: Army, units: list[Unit], **extra) -> dict:
     return {
         "army": army,
         "priced": priced,
-        "rows": _rows(units, priced),
+        "rows": _rows(army, units, priced),
+        "army_url": army.get_absolute_url(),
         "remaining": remaining,
         "army_errors": [e for e in priced.errors if e.unit is None],
         "army_warnings": [w for w in priced.warnings if w.unit is None],
@@ -177,13 +200,15 @@ def army_settings(request: HttpRequest, pk: int) -> HttpResponse:
     army = _army_for_owner(request, pk)
     form = ArmyForm(request.POST, instance=army)
     options_form = _options_form(army, request.POST)
-    if form.is_valid() and (options_form is None or options_form.is_valid()):
+    valid = form.is_valid() and (options_form is None or options_form.is_valid())
+    if valid:
+        if not _claim_version(request, army):
+            return _settings_conflict(request, pk, form, options_form)
         army = form.save(commit=False)
         if options_form is not None:
             army.options = options_form.options()
-        army.version = F("version") + 1
-        army.save()
-        army.refresh_from_db()
+        # Not the version: another tab may already have claimed the next one.
+        army.save(update_fields=[*form.fields, "options", "updated"])
         if not request.htmx:
             messages.success(request, "Army settings saved.")
             return redirect(army)
@@ -195,7 +220,24 @@ def army_settings(request: HttpRequest, pk: int) -> HttpResponse:
     context = _builder_context(army, units, settings_form=form, options_form=options_form)
     if request.htmx:
         return render(request, "armies/builder.html#settings-saved", context)
-    return render(request, "armies/builder.html", context, status=200 if form.is_valid() else 400)
+    return render(request, "armies/builder.html", context, status=200 if valid else 400)
+
+
+def _settings_conflict(request: HttpRequest, pk: int, form, options_form) -> HttpResponse:
+    army = _army_for_owner(request, pk)
+    fresh, fresh_options = ArmyForm(instance=army), _options_form(army)
+    typed = _typed_values(form, fresh)
+    if options_form is not None:
+        typed += _typed_values(options_form, fresh_options)
+    context = _builder_context(
+        army,
+        list(army.units.all()),
+        settings_form=fresh,
+        options_form=fresh_options,
+        settings_conflict=typed,
+    )
+    template = "armies/builder.html#settings-saved" if request.htmx else "armies/builder.html"
+    return render(request, template, context, status=409)
 
 
 @require_POST
@@ -245,21 +287,100 @@ def unit_update(request: HttpRequest, pk: int, unit_pk: int) -> HttpResponse:
         raise Http404("No such unit in this army")
     form = UnitForm(army.system, request.POST, unit=unit)
     saved = form.is_valid()
+    # Priced before the save too, to send back only the rows whose issues it changes.
+    before = army.price(units) if saved and request.htmx else None
     if saved:
+        # Claiming the version first needs no transaction: a save that then failed
+        # would only make this tab's next edit ask for a reload, never lose one.
+        if not _claim_version(request, army):
+            return _unit_conflict(request, army, unit, form)
         unit.name = form.cleaned_data["name"]
         unit.quantity = form.cleaned_data["quantity"]
         unit.profile = form.profile
         unit.save(update_fields=["name", "quantity", "profile"])
-        Army.objects.filter(pk=army.pk).update(version=F("version") + 1)
         if not request.htmx:
             messages.success(request, f"Saved {unit.name}.")
             return redirect(f"{army.get_absolute_url()}?unit={unit.pk}#editor")
     # Re-price the whole army: totals and rule errors depend on every unit.
     context = _builder_context(army, units, selected=unit, editor=form, saved=saved)
     if request.htmx:
+        context["changed_rows"] = _changed_rows(context["rows"], before, unit)
         return render(request, "armies/builder.html#unit-saved", context)
     context.update(settings_form=ArmyForm(instance=army), options_form=_options_form(army))
     return render(request, "armies/builder.html", context, status=400)
+
+
+# --- Edits from a stale page --------------------------------------------------------
+# Every editing form posts the army version its page was rendered from (builder.js keeps
+# it current between htmx saves). Claiming the next version is one UPDATE ... WHERE
+# version = posted, so of two tabs saving from the same version exactly one wins, on
+# SQLite and PostgreSQL alike; the other is shown the current values and its own.
+
+
+def _claim_version(request: HttpRequest, army: Army) -> bool:
+    try:
+        seen = int(request.POST.get("version", ""))
+    except ValueError:
+        return False
+    claimed = Army.objects.filter(pk=army.pk, version=seen).update(version=F("version") + 1)
+    if claimed:
+        army.version = seen + 1
+    return bool(claimed)
+
+
+def _typed_values(form, current) -> list[tuple[str, str]]:
+    """What the player typed that differs from the stored values, as (label, value)."""
+    typed = []
+    for name, field in form.fields.items():
+        mine = form.data.getlist(name) if hasattr(form.data, "getlist") else []
+        # A row this tab added has no field in the stored unit's form.
+        theirs = current[name].value() if name in current.fields else None
+        theirs = [str(v) for v in theirs] if isinstance(theirs, list | tuple) else theirs
+        if isinstance(theirs, list):
+            same = sorted(mine) == sorted(theirs)
+        else:
+            same = (mine[-1] if mine else "") == ("" if theirs is None else str(theirs))
+        if not same:
+            label = field.widget.attrs.get("aria-label") or field.label or name
+            typed.append((str(label), ", ".join(mine) or "(empty)"))
+    return typed
+
+
+def _unit_conflict(request: HttpRequest, army: Army, unit: Unit, form) -> HttpResponse:
+    army.refresh_from_db()
+    units = list(army.units.all())
+    current = _selected(units, str(unit.pk))
+    if current is None:
+        messages.error(request, f"Not saved: {unit.name} was deleted in another tab or device.")
+        if not request.htmx:
+            return redirect(army)
+        response = HttpResponse(status=409)
+        response["HX-Redirect"] = army.get_absolute_url()
+        return response
+    fresh = UnitForm(army.system, unit=current)
+    context = _builder_context(
+        army,
+        units,
+        selected=current,
+        editor=fresh,
+        conflict=_typed_values(form, fresh),
+        settings_form=ArmyForm(instance=army),
+        options_form=_options_form(army),
+    )
+    template = "armies/builder.html#unit-conflict" if request.htmx else "armies/builder.html"
+    return render(request, template, context, status=409)
+
+
+@require_GET
+@login_required
+def unit_breakdown(request: HttpRequest, pk: int, unit_pk: int) -> HttpResponse:
+    """How one unit's price is worked out, fetched when its row's "how?" is opened."""
+    army = _army_for_owner(request, pk)
+    unit = get_object_or_404(army.units, pk=unit_pk)
+    if not request.htmx:
+        return redirect(f"{army.get_absolute_url()}?unit={unit.pk}#editor")
+    # A unit's price depends on its own stat line only: price it alone.
+    return render(request, "armies/_breakdown.html", {"priced": army.price([unit]).units[0]})
 
 
 @require_POST

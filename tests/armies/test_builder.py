@@ -59,6 +59,7 @@ def test_typing_a_stat_reprices_the_unit_and_the_total_through_htmx(player_clien
     response = player_client.post(
         f"/armies/{army.pk}/units/{unit.pk}/",
         {
+            "version": army.version,
             "name": "Swordsmen",
             "quantity": "2",
             "type": "skirmisher",
@@ -84,6 +85,7 @@ def test_a_dice_expression_is_accepted_and_kept_as_typed(player_client, player):
     player_client.post(
         f"/armies/{army.pk}/units/{unit.pk}/",
         {
+            "version": army.version,
             "name": "Brute",
             "quantity": "1",
             "type": "block",
@@ -103,6 +105,7 @@ def test_bad_stats_are_refused_beside_their_fields_and_nothing_is_saved(player_c
     response = player_client.post(
         f"/armies/{army.pk}/units/{unit.pk}/",
         {
+            "version": army.version,
             "name": "Broken",
             "quantity": "1",
             "type": "skirmisher",
@@ -131,6 +134,7 @@ def test_without_javascript_a_bad_save_comes_back_with_the_typed_values(player_c
     response = player_client.post(
         f"/armies/{army.pk}/units/{unit.pk}/",
         {
+            "version": army.version,
             "name": "Typed name",
             "quantity": "1",
             "type": "skirmisher",
@@ -151,6 +155,7 @@ def test_without_javascript_a_good_save_redirects_back_to_the_editor(player_clie
     response = player_client.post(
         f"/armies/{army.pk}/units/{unit.pk}/",
         {
+            "version": army.version,
             "name": "Thane",
             "quantity": "1",
             "kind": "guy",
@@ -185,6 +190,7 @@ def test_vehicle_only_fields_are_dropped_for_figures_instead_of_failing(player_c
     player_client.post(
         f"/armies/{army.pk}/units/{unit.pk}/",
         {
+            "version": army.version,
             "name": "Foot",
             "quantity": "1",
             "type": "skirmisher",
@@ -246,7 +252,9 @@ def test_anonymous_visitors_are_sent_to_log_in(client, player):
 def test_army_settings_change_name_and_limit_and_reprice(player_client, player):
     army = make_army(player, "vsgmr", [{"kind": "guy", "flavor": "hero"}], points_limit=10)
     response = player_client.post(
-        f"/armies/{army.pk}/settings/", {"name": "Renamed", "points_limit": "1", "preset": ""}, **HX
+        f"/armies/{army.pk}/settings/",
+        {"version": army.version, "name": "Renamed", "points_limit": "1", "preset": ""},
+        **HX,
     )
     html = response.content.decode()
     assert "Renamed" in html and "over-limit" in html
@@ -258,7 +266,13 @@ def test_a_goms_game_size_preset_sets_the_limit(player_client, player):
     army = make_army(player, "goms", [{"kind": "rifle-section"}])
     player_client.post(
         f"/armies/{army.pk}/settings/",
-        {"name": "Platoon", "points_limit": "", "preset": "medium", "rerolls": "2"},
+        {
+            "version": army.version,
+            "name": "Platoon",
+            "points_limit": "",
+            "preset": "medium",
+            "rerolls": "2",
+        },
     )
     army.refresh_from_db()
     # Medium game: 12 points (SPEC 3.4); the rerolls are army purchases at 1 point each.
@@ -283,6 +297,7 @@ def test_builder_page_and_reprice_partial_use_constant_queries(
         response = player_client.post(
             f"/armies/{army.pk}/units/{unit.pk}/",
             {
+                "version": army.version,
                 "name": "Swordsmen",
                 "quantity": "2",
                 "type": "skirmisher",
@@ -326,7 +341,13 @@ def test_a_unit_name_with_a_control_character_is_refused_and_the_army_still_pric
     unit = army.units.get()
     response = player_client.post(
         f"/armies/{army.pk}/units/{unit.pk}/",
-        {"name": "Bad\tname", "quantity": "1", "kind": "guy", "flavor": "troop"},
+        {
+            "version": army.version,
+            "name": "Bad\tname",
+            "quantity": "1",
+            "kind": "guy",
+            "flavor": "troop",
+        },
         **HX,
     )
     assert "must be one line of printable text" in response.content.decode()
@@ -340,7 +361,13 @@ def test_a_quantity_over_the_file_formats_limit_is_refused(player_client, player
     unit = army.units.get()
     response = player_client.post(
         f"/armies/{army.pk}/units/{unit.pk}/",
-        {"name": "Horde", "quantity": "5000", "kind": "guy", "flavor": "troop"},
+        {
+            "version": army.version,
+            "name": "Horde",
+            "quantity": "5000",
+            "kind": "guy",
+            "flavor": "troop",
+        },
         **HX,
     )
     feedback = response.content.decode().split('id="fb-quantity"')[1].split("</div>")[0]

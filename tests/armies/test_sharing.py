@@ -87,7 +87,10 @@ def test_a_logged_in_viewer_forks_a_shared_army_and_the_copy_remembers_it(client
     html = client.get(f"/armies/{copy.pk}/").content.decode()
     assert f'Forked from <a href="/s/{token}/">Elves</a>' in html
     # Changing the copy leaves the original alone.
-    client.post(f"/armies/{copy.pk}/settings/", {"name": "My Elves", "points_limit": "25"})
+    client.post(
+        f"/armies/{copy.pk}/settings/",
+        {"name": "My Elves", "points_limit": "25", "version": copy.version},
+    )
     original.refresh_from_db()
     assert original.name == "Elves"
 

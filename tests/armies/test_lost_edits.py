@@ -1,0 +1,162 @@
+"""Two tabs on one army: an edit made from a stale page is refused, never silently kept.
+
+Every editing form posts the army version its page was rendered from; the first save
+from a version wins and moves the army on, and any later save from the same version is
+answered 409 with the current values and the player's own values listed beside them.
+"""
+
+from __future__ import annotations
+
+import threading
+
+import pytest
+from django.db import connection
+from django.test import Client
+
+from armies.models import Army
+from tests.armies.conftest import make_army
+
+HX = {"HTTP_HX_REQUEST": "true"}
+TROOP = {"kind": "guy", "flavor": "troop"}
+
+
+def unit_post(version: int, name: str, **profile) -> dict:
+    return {"version": version, "name": name, "quantity": "1", **TROOP, **profile}
+
+
+@pytest.mark.django_db
+def test_the_second_tab_saving_from_the_same_version_is_refused(player_client, player):
+    army = make_army(player, "vsgmr", [TROOP])
+    unit = army.units.get()
+    url = f"/armies/{army.pk}/units/{unit.pk}/"
+    seen = army.version  # both tabs loaded the page at this version
+
+    first = player_client.post(url, unit_post(seen, "Tab one"), **HX)
+    assert first.status_code == 200
+
+    second = player_client.post(url, unit_post(seen, "Tab two", flavor="hero"), **HX)
+    assert second.status_code == 409
+    html = second.content.decode()
+    assert 'data-testid="conflict"' in html and "changed in another tab" in html
+    # The editor comes back with what is stored now ...
+    assert 'value="Tab one"' in html
+    # ... and lists what this tab typed, so nothing the player typed is lost.
+    typed = html.split('data-testid="conflict"')[1].split("</div>")[0]
+    assert "Tab two" in typed and "hero" in typed
+    unit.refresh_from_db()
+    assert unit.name == "Tab one" and unit.profile == TROOP
+
+
+@pytest.mark.django_db
+def test_saving_again_from_the_refreshed_version_goes_through(player_client, player):
+    army = make_army(player, "vsgmr", [TROOP])
+    unit = army.units.get()
+    url = f"/armies/{army.pk}/units/{unit.pk}/"
+    player_client.post(url, unit_post(army.version, "First"), **HX)
+    army.refresh_from_db()
+    # The refused tab re-renders at the new version, so its next save is accepted.
+    response = player_client.post(url, unit_post(army.version, "Second"), **HX)
+    assert response.status_code == 200
+    assert f'id="army-version" value="{army.version + 1}"' in response.content.decode()
+    unit.refresh_from_db()
+    assert unit.name == "Second"
+
+
+@pytest.mark.django_db
+def test_a_save_without_a_version_is_refused_rather_than_trusted(player_client, player):
+    army = make_army(player, "vsgmr", [TROOP])
+    unit = army.units.get()
+    data = unit_post(army.version, "Renamed")
+    del data["version"]
+    response = player_client.post(f"/armies/{army.pk}/units/{unit.pk}/", data, **HX)
+    assert response.status_code == 409
+    unit.refresh_from_db()
+    assert unit.name == "Unit 1"
+
+
+@pytest.mark.django_db
+def test_without_javascript_a_stale_save_shows_the_whole_page_with_current_values(
+    player_client, player
+):
+    army = make_army(player, "vsgmr", [TROOP])
+    unit = army.units.get()
+    url = f"/armies/{army.pk}/units/{unit.pk}/"
+    stale = army.version
+    player_client.post(url, unit_post(stale, "Saved elsewhere"))
+    response = player_client.post(url, unit_post(stale, "Typed here"))
+    html = response.content.decode()
+    assert response.status_code == 409
+    assert "<html" in html and 'value="Saved elsewhere"' in html
+    assert "Typed here" in html.split('data-testid="conflict"')[1].split("</div>")[0]
+
+
+@pytest.mark.django_db
+def test_a_stale_settings_save_is_refused_and_the_typed_name_kept_in_the_message(
+    player_client, player
+):
+    army = make_army(player, "vsgmr", [TROOP], points_limit=30)
+    url = f"/armies/{army.pk}/settings/"
+    stale = army.version
+    ok = player_client.post(url, {"version": stale, "name": "Elves", "points_limit": "30"}, **HX)
+    assert ok.status_code == 200
+    response = player_client.post(
+        url, {"version": stale, "name": "Dwarves", "points_limit": "45"}, **HX
+    )
+    assert response.status_code == 409
+    message = response.content.decode().split('data-testid="conflict"')[1].split("</div>")[0]
+    assert "Dwarves" in message and "45" in message
+    army.refresh_from_db()
+    assert army.name == "Elves" and army.points_limit == 30
+
+
+@pytest.mark.django_db
+def test_a_unit_deleted_in_another_tab_sends_the_editor_back_to_the_army(player_client, player):
+    army = make_army(player, "vsgmr", [TROOP, TROOP])
+    doomed = army.units.first()
+    stale = army.version
+    player_client.post(f"/armies/{army.pk}/units/{doomed.pk}/delete/", **HX)
+    response = player_client.post(
+        f"/armies/{army.pk}/units/{doomed.pk}/", unit_post(stale, "Ghost"), **HX
+    )
+    # The unit is gone from the army: nothing to save into, and nothing else changed.
+    assert response.status_code == 404
+    assert sorted(u.name for u in Army.objects.get().units.all()) == ["Unit 2"]
+
+
+@pytest.mark.django_db(transaction=True)
+def test_two_concurrent_saves_from_one_version_keep_exactly_one(player):
+    """Both requests are in flight at once (a barrier releases them together); on
+    PostgreSQL the second UPDATE waits for the first's row lock, then finds the version
+    gone. Either way exactly one is kept and the other is told so."""
+    army = make_army(player, "vsgmr", [TROOP])
+    unit = army.units.get()
+    url = f"/armies/{army.pk}/units/{unit.pk}/"
+    seen = army.version
+    names = ["Left tab", "Right tab"]
+    barrier = threading.Barrier(len(names), timeout=20)
+    statuses: dict[str, int | str] = {}
+    clients = {name: Client() for name in names}
+    for client in clients.values():
+        client.force_login(player)
+
+    def save(name: str) -> None:
+        try:
+            barrier.wait()
+            statuses[name] = clients[name].post(url, unit_post(seen, name), **HX).status_code
+        except Exception as exc:  # reported by the assertion below, not lost in a thread
+            statuses[name] = repr(exc)
+        finally:
+            connection.close()
+
+    threads = [threading.Thread(target=save, args=(name,)) for name in names]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join(timeout=60)
+
+    assert sorted(statuses.values()) == [200, 409], statuses
+    winner = next(name for name, status in statuses.items() if status == 200)
+    unit.refresh_from_db()
+    army.refresh_from_db()
+    assert unit.name == winner
+    assert army.version == seen + 1
