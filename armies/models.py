@@ -4,6 +4,7 @@ copying from the library or a sample never links the army to something that chan
 from __future__ import annotations
 
 import secrets
+from datetime import timedelta
 from decimal import Decimal
 from fractions import Fraction
 
@@ -11,6 +12,7 @@ from django.conf import settings
 from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
 from django.urls import reverse
+from django.utils import timezone
 
 import points
 from points.armyfile import MAX_POINTS_LIMIT, MAX_QUANTITY
@@ -18,14 +20,52 @@ from points.fields import MAX_NAME
 
 SHARE_TOKEN_BYTES = 24  # 192 bits
 SYSTEM_CHOICES = [(key, system.label) for key, system in points.SYSTEMS.items()]
+# Deleted armies and units wait this long in the owner's trash before purge_trash removes them.
+TRASH_DAYS = 30
 
 
-class ArmyQuerySet(models.QuerySet):
+class TrashQuerySet(models.QuerySet):
+    def in_trash(self):
+        return self.filter(deleted_at__isnull=False)
+
+    def expired(self, now=None):
+        """In the trash for longer than TRASH_DAYS: what purge_trash removes."""
+        return self.filter(deleted_at__lt=(now or timezone.now()) - timedelta(days=TRASH_DAYS))
+
+
+class LiveManager(models.Manager):
+    """The default manager hides what is in the trash, so every page, share link, related
+    lookup (army.units) and prefetch sees only live rows; `all_objects` sees both."""
+
+    def get_queryset(self):
+        return super().get_queryset().filter(deleted_at__isnull=True)
+
+
+class Trashable(models.Model):
+    deleted_at = models.DateTimeField(null=True, blank=True, db_index=True, editable=False)
+
+    class Meta:
+        abstract = True
+
+    def trash(self) -> None:
+        self.deleted_at = timezone.now()
+        self.save(update_fields=["deleted_at"])
+
+    def restore(self) -> None:
+        self.deleted_at = None
+        self.save(update_fields=["deleted_at"])
+
+    @property
+    def purge_on(self):
+        return self.deleted_at + timedelta(days=TRASH_DAYS) if self.deleted_at else None
+
+
+class ArmyQuerySet(TrashQuerySet):
     def for_owner(self, user) -> ArmyQuerySet:
         return self.filter(owner=user)
 
 
-class Army(models.Model):
+class Army(Trashable):
     owner = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="armies"
     )
@@ -54,7 +94,8 @@ class Army(models.Model):
     created = models.DateTimeField(auto_now_add=True)
     updated = models.DateTimeField(auto_now=True)
 
-    objects = ArmyQuerySet.as_manager()
+    objects = LiveManager.from_queryset(ArmyQuerySet)()
+    all_objects = ArmyQuerySet.as_manager()
 
     class Meta:
         ordering = ["-updated"]
@@ -98,7 +139,7 @@ class Army(models.Model):
         return points.price_army(points.load(self.to_file(units)))
 
 
-class Unit(models.Model):
+class Unit(Trashable):
     army = models.ForeignKey(Army, on_delete=models.CASCADE, related_name="units")
     name = models.CharField(max_length=MAX_NAME)
     quantity = models.PositiveIntegerField(
@@ -106,6 +147,9 @@ class Unit(models.Model):
     )
     position = models.PositiveIntegerField(default=0)
     profile = models.JSONField(default=dict)
+
+    objects = LiveManager.from_queryset(TrashQuerySet)()
+    all_objects = TrashQuerySet.as_manager()
 
     class Meta:
         ordering = ["position", "id"]

@@ -21,7 +21,7 @@ from armies.forms import (
     UnitForm,
     dumps_army,
 )
-from armies.models import Army, LibraryEntry, Unit
+from armies.models import TRASH_DAYS, Army, LibraryEntry, Unit
 from armies.services import create_army_from_file
 from points.armyfile import MAX_UNITS
 from points.model import Issue, PricedArmy, PricedUnit
@@ -244,10 +244,55 @@ def _settings_conflict(request: HttpRequest, pk: int, form, options_form) -> Htt
 @login_required
 def army_delete(request: HttpRequest, pk: int) -> HttpResponse:
     army = _army_for_owner(request, pk)
-    name = army.name
-    army.delete()
-    messages.success(request, f"Deleted {name}.")
+    army.trash()
+    messages.success(
+        request, f"Moved {army.name} to the trash: you can restore it for {TRASH_DAYS} days."
+    )
     return redirect("armies:list")
+
+
+# --- Trash ---------------------------------------------------------------------------
+# Deleting moves an army or unit to its owner's trash; the default managers hide it from
+# every page and share link. Restoring puts it back as it was; purge_trash removes what
+# has waited longer than TRASH_DAYS.
+
+
+@login_required
+def trash(request: HttpRequest) -> HttpResponse:
+    armies = Army.all_objects.for_owner(request.user).in_trash().order_by("-deleted_at")
+    units = (
+        Unit.all_objects.in_trash()
+        .filter(army__owner=request.user, army__deleted_at__isnull=True)
+        .select_related("army")
+        .order_by("-deleted_at")
+    )
+    return render(
+        request,
+        "armies/trash.html",
+        {"armies": armies, "units": units, "trash_days": TRASH_DAYS},
+    )
+
+
+@require_POST
+@login_required
+def army_restore(request: HttpRequest, pk: int) -> HttpResponse:
+    army = get_object_or_404(Army.all_objects.for_owner(request.user).in_trash(), pk=pk)
+    army.restore()
+    messages.success(request, f"Restored {army.name}.")
+    return redirect(army)
+
+
+@require_POST
+@login_required
+def unit_restore(request: HttpRequest, pk: int, unit_pk: int) -> HttpResponse:
+    army = _army_for_owner(request, pk)
+    unit = get_object_or_404(Unit.all_objects.in_trash().filter(army=army), pk=unit_pk)
+    if _army_is_full(request, army):
+        return redirect(army)
+    unit.restore()
+    _bump_version(army)
+    messages.success(request, f"Restored {unit.name}.")
+    return _after_list_change(request, army, selected=unit)
 
 
 @require_POST
@@ -273,7 +318,7 @@ def _append_unit(army: Army, name: str, quantity: int, profile: dict) -> Unit:
     unit = Unit.objects.create(
         army=army, name=name, quantity=quantity, profile=profile, position=(last or 0) + 1
     )
-    Army.objects.filter(pk=army.pk).update(version=F("version") + 1)
+    _bump_version(army)
     return unit
 
 
@@ -315,6 +360,13 @@ def unit_update(request: HttpRequest, pk: int, unit_pk: int) -> HttpResponse:
 # it current between htmx saves). Claiming the next version is one UPDATE ... WHERE
 # version = posted, so of two tabs saving from the same version exactly one wins, on
 # SQLite and PostgreSQL alike; the other is shown the current values and its own.
+
+
+def _bump_version(army: Army) -> None:
+    """For list changes (add, copy, move, delete, restore): the page re-renders with the
+    new version, so the tab that made the change can keep editing."""
+    Army.objects.filter(pk=army.pk).update(version=F("version") + 1)
+    army.version += 1
 
 
 def _claim_version(request: HttpRequest, army: Army) -> bool:
@@ -410,7 +462,7 @@ def unit_move(request: HttpRequest, pk: int, unit_pk: int) -> HttpResponse:
                 if unit.position != position:
                     unit.position = position
                     unit.save(update_fields=["position"])
-            Army.objects.filter(pk=army.pk).update(version=F("version") + 1)
+            _bump_version(army)
     return _after_list_change(request, army)
 
 
@@ -419,21 +471,22 @@ def unit_move(request: HttpRequest, pk: int, unit_pk: int) -> HttpResponse:
 def unit_delete(request: HttpRequest, pk: int, unit_pk: int) -> HttpResponse:
     army = _army_for_owner(request, pk)
     unit = get_object_or_404(army.units, pk=unit_pk)
-    name = unit.name
-    unit.delete()
-    Army.objects.filter(pk=army.pk).update(version=F("version") + 1)
-    messages.success(request, f"Deleted {name}.")
-    return _after_list_change(request, army)
+    unit.trash()
+    _bump_version(army)
+    if not request.htmx:
+        messages.success(request, f"Moved {unit.name} to the trash.")
+    return _after_list_change(request, army, undo=unit)
 
 
 def _after_list_change(
-    request: HttpRequest, army: Army, selected: Unit | None = None
+    request: HttpRequest, army: Army, selected: Unit | None = None, undo: Unit | None = None
 ) -> HttpResponse:
     if not request.htmx:
         suffix = f"?unit={selected.pk}#editor" if selected else ""
         return redirect(army.get_absolute_url() + suffix)
     units = list(army.units.all())
-    return render(request, "armies/builder.html#list-changed", _builder_context(army, units))
+    context = _builder_context(army, units, undo=undo)
+    return render(request, "armies/builder.html#list-changed", context)
 
 
 # --- Homebrew library -------------------------------------------------------------
@@ -560,6 +613,6 @@ def unit_add_part(request: HttpRequest, pk: int, unit_pk: int) -> HttpResponse:
     else:
         unit.profile = profile
         unit.save(update_fields=["profile"])
-        Army.objects.filter(pk=army.pk).update(version=F("version") + 1)
+        _bump_version(army)
         messages.success(request, f"Added {entry.name} to {unit.name}.")
     return redirect(f"{army.get_absolute_url()}?unit={unit.pk}#editor")

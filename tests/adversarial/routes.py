@@ -11,6 +11,7 @@ from dataclasses import dataclass
 
 from django.urls import URLPattern, URLResolver, get_resolver, reverse
 
+from armies.models import Army, Unit
 from rules.models import SampleArmy
 from tests.adversarial.conftest import World
 
@@ -69,6 +70,18 @@ def _unit_form(w: World) -> dict:
     }
 
 
+def _trashed_army(w: World) -> tuple[dict, dict]:
+    army = Army.objects.create(owner=w.owner, name="In the trash", system="gem")
+    army.trash()
+    return {"pk": army.pk}, {}
+
+
+def _trashed_unit(w: World) -> tuple[dict, dict]:
+    unit = Unit.objects.create(army=w.army, name="In the trash", profile=w.unit.profile)
+    unit.trash()
+    return {"pk": w.army.pk, "unit_pk": unit.pk}, {}
+
+
 # Routes that name one player's army, unit or library entry by id: anyone else gets 404.
 OWNED: dict[str, Fill] = {
     "armies:builder": lambda w: ({"pk": w.army.pk}, {}),
@@ -88,12 +101,15 @@ OWNED: dict[str, Fill] = {
         {"entry": w.weapon.pk},
     ),
     "armies:unit-update": lambda w: ({"pk": w.army.pk, "unit_pk": w.unit.pk}, _unit_form(w)),
+    "armies:unit-breakdown": lambda w: ({"pk": w.army.pk, "unit_pk": w.unit.pk}, {}),
     "armies:unit-duplicate": lambda w: ({"pk": w.army.pk, "unit_pk": w.unit.pk}, {}),
     "armies:unit-move": lambda w: (
         {"pk": w.army.pk, "unit_pk": w.unit.pk},
         {"direction": "down"},
     ),
     "armies:unit-delete": lambda w: ({"pk": w.army.pk, "unit_pk": w.unit.pk}, {}),
+    "armies:restore": _trashed_army,
+    "armies:unit-restore": _trashed_unit,
     "library:edit": lambda w: (
         {"pk": w.figures["gem"].pk},
         {"name": "Hijacked", "type": "skirmisher", "base": "25mm", "off": "5", "def": "5"},

@@ -1,0 +1,140 @@
+"""Deleting goes to a trash the owner can restore from for 30 days; purge_trash empties it."""
+
+from __future__ import annotations
+
+import re
+from datetime import timedelta
+from io import StringIO
+
+import pytest
+from django.core.management import call_command
+from django.utils import timezone
+
+from armies.models import Army, Unit
+from tests.armies.conftest import make_army
+from tests.factories import UserFactory
+
+pytestmark = pytest.mark.django_db
+
+HX = {"HTTP_HX_REQUEST": "true"}
+HERO = {"kind": "guy", "flavor": "hero"}  # 2 points
+TROOP = {"kind": "guy", "flavor": "troop"}  # 1 point
+
+
+def rendered_version(html: str) -> int:
+    return int(re.search(r'id="army-version" value="(\d+)"', html).group(1))
+
+
+def test_a_deleted_unit_leaves_the_total_and_undo_puts_it_back_as_it_was(player_client, player):
+    army = make_army(player, "vsgmr", [HERO, TROOP])
+    hero, _troop = army.units.all()
+    response = player_client.post(f"/armies/{army.pk}/units/{hero.pk}/delete/", **HX)
+    html = response.content.decode()
+    # Troop alone: 1 point; the undo bar names what went.
+    assert 'data-testid="army-total">1<' in html
+    undo = html.split('data-testid="undo"')[1].split("</form>")[0]
+    assert "Moved Unit 1 to the" in undo
+    assert f"/armies/{army.pk}/units/{hero.pk}/restore/" in html
+    assert [u.name for u in army.units.all()] == ["Unit 2"]
+
+    response = player_client.post(f"/armies/{army.pk}/units/{hero.pk}/restore/", **HX)
+    html = response.content.decode()
+    assert 'data-testid="army-total">3<' in html
+    assert 'data-testid="undo"' not in html
+    assert [(u.name, u.profile) for u in army.units.all()] == [("Unit 1", HERO), ("Unit 2", TROOP)]
+
+
+def test_after_deleting_the_same_tab_can_keep_editing(player_client, player):
+    # The list change moved the army's version on; the page must carry the new one.
+    army = make_army(player, "vsgmr", [HERO, TROOP])
+    hero, troop = army.units.all()
+    html = player_client.post(f"/armies/{army.pk}/units/{hero.pk}/delete/", **HX).content.decode()
+    version = rendered_version(html)
+    response = player_client.post(
+        f"/armies/{army.pk}/units/{troop.pk}/",
+        {"version": version, "name": "Still editing", "quantity": "1", **TROOP},
+        **HX,
+    )
+    assert response.status_code == 200
+    assert Unit.objects.get(pk=troop.pk).name == "Still editing"
+
+
+def test_a_deleted_army_disappears_with_its_share_link_until_restored(client, player):
+    army = make_army(player, "vsgmr", [HERO], name="Elves")
+    token = army.share()
+    client.force_login(player)
+    client.post(f"/armies/{army.pk}/delete/")
+
+    listing = client.get("/armies/").content.decode()
+    assert "Moved Elves to the trash" in listing and 'data-testid="army-row"' not in listing
+    assert client.get(f"/armies/{army.pk}/").status_code == 404
+    assert client.get(f"/s/{token}/").status_code == 404
+    assert client.get(f"/s/{token}/roster/").status_code == 404
+    trash = client.get("/armies/trash/").content.decode()
+    row = trash.split('data-testid="trashed-army"')[1].split("</li>")[0]
+    assert "Elves" in row
+    # Deleted today: kept until 30 days from now.
+    assert (timezone.now() + timedelta(days=30)).strftime("%-d %b %Y") in row
+
+    response = client.post(f"/armies/{army.pk}/restore/")
+    assert response.status_code == 302 and response.url == f"/armies/{army.pk}/"
+    assert client.get(f"/s/{token}/").status_code == 200
+    assert 'data-testid="army-row"' in client.get("/armies/").content.decode()
+    assert "No deleted armies." in client.get("/armies/trash/").content.decode()
+
+
+def test_the_trash_lists_deleted_units_of_live_armies_with_a_way_back(player_client, player):
+    army = make_army(player, "vsgmr", [HERO, TROOP], name="Dwarves")
+    hero = army.units.first()
+    player_client.post(f"/armies/{army.pk}/units/{hero.pk}/delete/")
+    trash = player_client.get("/armies/trash/").content.decode()
+    row = trash.split('data-testid="trashed-unit"')[1].split("</li>")[0]
+    assert "Unit 1" in row and "Dwarves" in row
+    response = player_client.post(f"/armies/{army.pk}/units/{hero.pk}/restore/")
+    assert response.url == f"/armies/{army.pk}/?unit={hero.pk}#editor"
+    assert army.units.count() == 2
+
+
+def test_nobody_else_sees_or_restores_my_trash(client, player):
+    army = make_army(player, "vsgmr", [HERO, TROOP], name="Secret army")
+    unit = army.units.first()
+    unit.trash()
+    army.trash()
+    client.force_login(UserFactory())
+    assert "Secret army" not in client.get("/armies/trash/").content.decode()
+    assert client.post(f"/armies/{army.pk}/restore/").status_code == 404
+    army.restore()
+    assert client.post(f"/armies/{army.pk}/units/{unit.pk}/restore/").status_code == 404
+    assert Unit.all_objects.get(pk=unit.pk).deleted_at is not None
+
+
+def test_a_live_unit_or_army_cannot_be_restored_twice(player_client, player):
+    army = make_army(player, "vsgmr", [HERO])
+    unit = army.units.get()
+    assert player_client.post(f"/armies/{army.pk}/restore/").status_code == 404
+    assert player_client.post(f"/armies/{army.pk}/units/{unit.pk}/restore/").status_code == 404
+
+
+def test_purge_removes_only_what_waited_more_than_30_days(player):
+    now = timezone.now()
+    old_army = make_army(player, "vsgmr", [HERO], name="Old")
+    recent_army = make_army(player, "vsgmr", [HERO], name="Recent")
+    live = make_army(player, "vsgmr", [HERO, TROOP, TROOP], name="Live")
+    old_unit, recent_unit, kept = live.units.all()
+    Army.all_objects.filter(pk=old_army.pk).update(deleted_at=now - timedelta(days=31))
+    Army.all_objects.filter(pk=recent_army.pk).update(deleted_at=now - timedelta(days=29))
+    Unit.all_objects.filter(pk=old_unit.pk).update(deleted_at=now - timedelta(days=30, hours=1))
+    Unit.all_objects.filter(pk=recent_unit.pk).update(deleted_at=now - timedelta(days=1))
+
+    out = StringIO()
+    call_command("purge_trash", "--dry-run", stdout=out)
+    assert "Would remove 1 armies and 1 units" in out.getvalue()
+    assert Army.all_objects.count() == 3
+
+    call_command("purge_trash", stdout=StringIO())
+    assert sorted(Army.all_objects.values_list("name", flat=True)) == ["Live", "Recent"]
+    # The old army's unit went with it; of the live army's units only the old one went.
+    assert not Unit.all_objects.filter(army_id=old_army.pk).exists()
+    assert sorted(Unit.all_objects.filter(army=live).values_list("pk", flat=True)) == sorted(
+        [recent_unit.pk, kept.pk]
+    )
