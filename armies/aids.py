@@ -11,6 +11,8 @@ from dataclasses import dataclass
 from fractions import Fraction
 from functools import cache, lru_cache
 
+from django.urls import reverse
+
 from armies.profiles import D10_LABELS
 from points import d10, gem
 from points.model import PricedUnit, Stat
@@ -185,6 +187,7 @@ def _success(stat: int) -> str:
 class CardAids:
     """What a unit card in the builder or on the share page adds below the unit's cost."""
 
+    odds_url: str  # the system's odds calculator
     gem: bool = False  # a GEM unit: link its odds on Table 1
     off: int | None = None  # the first attack's Table 1 row, for that link from a shared page
     handling: Handling | None = None
@@ -192,12 +195,23 @@ class CardAids:
     target: int = d10.TARGET_NUMBER
 
 
+@cache
+def _url(name: str) -> str:
+    # Once per process: a 200-unit list would otherwise reverse() the same URL 200 times.
+    return reverse(name)
+
+
 def card_aids(pu: PricedUnit) -> CardAids | None:
     p = pu.unit.profile
     if isinstance(p, gem.GemProfile):
         offs = [p.off, *(m.off for m in p.melee), *(w.off for w in p.missile)]
         off = next((row for s in offs if s is not None and (row := gem.table_row(s))), None)
-        return CardAids(gem=True, off=off, handling=handling(p) if p.is_vehicle else None)
+        return CardAids(
+            _url("rules:table-1"),
+            gem=True,
+            off=off,
+            handling=handling(p) if p.is_vehicle else None,
+        )
     if isinstance(p, d10.D10Profile):
-        return CardAids(skills=skill_chances(p))
+        return CardAids(_url("rules:d10-chances"), skills=skill_chances(p))
     return None

@@ -13,6 +13,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from armies.models import Unit
 from tests.armies.conftest import make_army
 from tests.factories import UserFactory
 
@@ -296,6 +297,18 @@ def test_another_players_units_are_never_listed_nor_usable(player_client, armies
     html = page(player_client, f"{TABLE_1}?attacker={units['Knights']}&def=4")
     assert "Pick one of your own GEM units." in errors(html)["attacker"]
     assert "Knights" not in html
+
+
+def test_units_in_the_trash_are_not_offered(player_client, player, armies):
+    units, _ = armies
+    trashed = make_army(player, "gem", [KNIGHT], name="Binned army")
+    trashed.trash()
+    Unit.objects.get(pk=units["Archers"]).trash()
+
+    html = page(player_client, TABLE_1)
+    assert "Binned army" not in html and "Archers" not in html and "Knights" in html
+    html = page(player_client, f"{TABLE_1}?attacker={units['Archers']}&def=4")
+    assert errors(html)["attacker"] == "Pick one of your own GEM units."
 
 
 def test_calculator_queries_stay_constant(player_client, player, armies, django_assert_num_queries):
