@@ -11,6 +11,7 @@ from armies.models import Army
 from points import goms, vsgmr
 from points.armyfile import MAX_QUANTITY
 from points.fields import text
+from points.numbers import decimal_places
 
 MAX_ROWS = 20
 MAX_IMPORT_BYTES = 1_000_000
@@ -144,10 +145,19 @@ class ImportForm(forms.Form):
             text = data.get("text") or ""
         if not text.strip():
             raise forms.ValidationError("Choose a file or paste an army.")
+        field = "file" if upload else "text"
         try:
             data["army"] = points.loads(text)
         except points.ArmyFileError as exc:
-            self.add_error("file" if upload else "text", str(exc))
+            self.add_error(field, str(exc))
+            return data
+        # The file format allows more decimals than the army's stored limit keeps: refuse
+        # rather than silently round 12.25 to 12.2 (import then export must round-trip).
+        limit = data["army"].points_limit
+        places = Army._meta.get_field("points_limit").decimal_places
+        if limit is not None and (decimal_places(limit) or 0) > places:
+            del data["army"]
+            self.add_error(field, f"points_limit: must have at most {places} decimal place")
         return data
 
 

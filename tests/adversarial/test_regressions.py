@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import json
+from decimal import Decimal
+
 import pytest
 
 from armies.models import Army
@@ -52,3 +55,20 @@ def test_matchup_refs_that_only_look_like_numbers_are_a_message_not_a_500(client
 
     assert response.status_code == 200
     assert "No army of yours, and no shared army, matches that." in response.content.decode()
+
+
+def test_an_imported_limit_with_more_decimals_than_stored_is_refused_not_rounded(client, world):
+    # The file format allows 6 decimals, the army's limit keeps 1: 12.25 came back as 12.2.
+    client.force_login(world.owner)
+    doc = {"format": "muster-army/1", "name": "Exact", "system": "goms", "units": []}
+
+    refused = client.post("/armies/import/", {"text": json.dumps(doc | {"points_limit": 12.25})})
+    kept = client.post("/armies/import/", {"text": json.dumps(doc | {"points_limit": 12.5})})
+
+    assert refused.status_code == 200
+    assert "points_limit: must have at most 1 decimal place" in refused.content.decode()
+    assert kept.status_code == 302
+    assert client.get(kept.url + "export.json").json()["points_limit"] == 12.5
+    assert list(Army.objects.filter(name="Exact").values_list("points_limit", flat=True)) == [
+        Decimal("12.5")
+    ]
