@@ -3,6 +3,7 @@ copying from the library or a sample never links the army to something that chan
 
 from __future__ import annotations
 
+import hashlib
 import secrets
 from datetime import timedelta
 from decimal import Decimal
@@ -15,6 +16,7 @@ from django.urls import reverse
 from django.utils import timezone
 
 import points
+from points import goms
 from points.armyfile import MAX_POINTS_LIMIT, MAX_QUANTITY
 from points.fields import MAX_NAME
 
@@ -200,3 +202,44 @@ class LibraryEntry(models.Model):
 
     def __str__(self) -> str:
         return f"{self.get_kind_display()}: {self.name}"
+
+
+class AcquisitionRecord(models.Model):
+    """A G.O.M.S. army's pre-game acquisition and manpower roll, kept so anyone can check it.
+
+    The dice are re-derived from `seed` and `picks` (points.goms.acquisition_dice), never
+    stored: the record is what was rolled for (`units`, a snapshot), the seed, and which
+    dice the player spent rerolls on, in order. While rerolls may still be spent the seed
+    stays hidden behind its SHA-256, so nobody can foresee a reroll; finishing reveals it.
+    """
+
+    army = models.ForeignKey(Army, on_delete=models.CASCADE, related_name="acquisitions")
+    seed = models.BigIntegerField()
+    # [[unit name, table row, quantity], ...] in list order when rolled.
+    units = models.JSONField()
+    rerolls = models.PositiveIntegerField(default=0)  # bought before rolling
+    picks = models.JSONField(default=list)  # die indexes rerolled, in order
+    finished = models.BooleanField(default=False)
+    created = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["-created", "-pk"]
+        get_latest_by = ["created", "pk"]
+
+    def __str__(self) -> str:
+        return f"Acquisition roll for {self.army}"
+
+    @property
+    def rows(self) -> list[tuple[str, int]]:
+        return [(row, quantity) for _, row, quantity in self.units]
+
+    @property
+    def rerolls_left(self) -> int:
+        return self.rerolls - len(self.picks)
+
+    @property
+    def commitment(self) -> str:
+        return hashlib.sha256(str(self.seed).encode()).hexdigest()
+
+    def dice(self):
+        return goms.acquisition_dice(self.rows, self.seed, self.picks)

@@ -17,7 +17,7 @@ from django.shortcuts import render
 from django.utils import timezone
 from django.utils.safestring import SafeString, mark_safe
 
-from armies import aids
+from armies import acquisition, aids
 from armies.models import Army, Unit
 from points import d10, gem, goms, vsgmr
 from points.model import Issue, PricedArmy, PricedUnit, Stat
@@ -46,6 +46,7 @@ class Card:
     errors: list[Issue]
     warnings: list[Issue]
     detail: object  # the system's card, see _gem_card and friends
+    rolled: tuple = ()  # G.O.M.S.: this unit's recorded acquisition dice
 
 
 def render_roster(request: HttpRequest, army: Army, share_url: str | None) -> HttpResponse:
@@ -63,6 +64,9 @@ def render_roster(request: HttpRequest, army: Army, share_url: str | None) -> Ht
         )
         for i, (unit, pu) in enumerate(zip(units, priced.units, strict=True))
     ]
+    rolls = acquisition.latest(army, units, priced)
+    if rolls is not None and not rolls.stale:
+        cards = [replace(c, rolled=dice) for c, dice in zip(cards, rolls.by_unit(), strict=True)]
     owner = request.user.is_authenticated and request.user.pk == army.owner_id
     context = {
         "army": army,
@@ -74,6 +78,7 @@ def render_roster(request: HttpRequest, army: Army, share_url: str | None) -> Ht
         "printed": timezone.localdate(),
         "system_template": f"armies/roster_{army.system}.html",
         "army_panel": ARMY_PANELS[army.system](army, priced),
+        "acquisition": rolls,
     }
     return render(request, "armies/roster.html", context)
 

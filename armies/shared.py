@@ -9,7 +9,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_GET, require_POST
 
 import points
-from armies import roster
+from armies import acquisition, roster
 from armies.models import Army
 from armies.services import create_army_from_file
 from armies.views import _army_for_owner, _builder_context
@@ -31,6 +31,7 @@ def shared(request: HttpRequest, token: str) -> HttpResponse:
     army = _shared_army(token)
     units = list(army.units.all())
     context = _builder_context(army, units, shared=True, share_url=request.build_absolute_uri())
+    context["acquisition"] = acquisition.latest(army, units, context["priced"])
     return _private(render(request, "armies/shared.html", context))
 
 

@@ -1,6 +1,6 @@
 from django.urls import path
 
-from armies import shared, views
+from armies import acquisition, shared, views
 
 app_name = "armies"
 urlpatterns = [
@@ -13,6 +13,10 @@ urlpatterns = [
     path("<int:pk>/export.json", views.army_export, name="export"),
     path("<int:pk>/settings/", views.army_settings, name="settings"),
     path("<int:pk>/roster/", shared.army_roster, name="roster"),
+    path("<int:pk>/acquisition/", acquisition.page, name="acquisition"),
+    path("<int:pk>/acquisition/roll/", acquisition.roll, name="acquisition-roll"),
+    path("<int:pk>/acquisition/reroll/", acquisition.reroll, name="acquisition-reroll"),
+    path("<int:pk>/acquisition/finish/", acquisition.finish, name="acquisition-finish"),
     path("<int:pk>/share/", shared.share_on, name="share-on"),
     path("<int:pk>/share/off/", shared.share_off, name="share-off"),
     path("<int:pk>/delete/", views.army_delete, name="delete"),

@@ -327,21 +327,91 @@ def acquisition_row(p: GomsProfile) -> str:
     return "infantry" if p.kind == "rifle-section" else "specialists"
 
 
+# What each result costs, for the totals under a recorded roll (index = die - 1).
+MEN_LOST = (4, 3, 3, 2, 1, 0)  # infantry
+LMGS_LOST = (1, 1, 0, 0, 0, 0)  # infantry
+TEAMS_LOST = (2, 1, 1, 0, 0, 0)  # HQ and engineer specialist teams
+# Vehicles: None = doesn't show, 0 = starts on table, n = arrives on an n+ (a d6 each turn).
+ARRIVES_ON = {
+    "soft-skin": (None, 4, 0, 0, 0, 0),
+    "light": (None, 5, 4, 0, 0, 0),
+    "medium": (None, 6, 5, 4, 0, 0),
+    "heavy": (None, None, 6, 5, 4, 0),
+}
+MAX_ACQUISITION_DICE = 500  # far beyond a large (30-point) game
+
+
 @dataclass(frozen=True, slots=True)
 class AcquisitionRoll:
-    unit: int  # index into army.units
+    unit: int  # index into the rolled units
     copy: int  # which of the unit's quantity, from 0
     die: int
     result: str
+    row: str = "infantry"
+    earlier: tuple[int, ...] = ()  # the dice this one replaced, oldest first
+
+    @property
+    def rerolled(self) -> bool:
+        return bool(self.earlier)
+
+
+def acquisition_dice(
+    rows: Sequence[tuple[str, int]], seed: int, picks: Sequence[int] = ()
+) -> tuple[AcquisitionRoll, ...]:
+    """Roll 1d6 per section or vehicle, then spend rerolls on the dice `picks` names.
+
+    `rows` is each unit's table row and quantity, in list order. Every die comes from
+    `random.Random(seed)`: first one randint(1, 6) per unit copy in order, then one per
+    reroll in the order they were spent. So the seed and the picks re-derive the result.
+    """
+    rng = random.Random(seed)
+    dice = [
+        [unit, copy, row, rng.randint(1, 6), []]
+        for unit, (row, quantity) in enumerate(rows)
+        for copy in range(quantity)
+    ]
+    for pick in picks:
+        if not 0 <= pick < len(dice):
+            raise ValueError(f"there is no die {pick + 1} to reroll")
+        dice[pick][4].append(dice[pick][3])
+        dice[pick][3] = rng.randint(1, 6)
+    return tuple(
+        AcquisitionRoll(unit, copy, die, ACQUISITION[row][die - 1], row, tuple(earlier))
+        for unit, copy, row, die, earlier in dice
+    )
 
 
 def roll_acquisition(army: Army, seed: int) -> tuple[AcquisitionRoll, ...]:
     """1d6 per section or vehicle, from a seed an opponent can reuse to check the dice."""
-    rng = random.Random(seed)
-    rolls = []
-    for i, unit in enumerate(army.units):
-        row = ACQUISITION[acquisition_row(unit.profile)]  # type: ignore[arg-type]
-        for copy in range(unit.quantity):
-            die = rng.randint(1, 6)
-            rolls.append(AcquisitionRoll(i, copy, die, row[die - 1]))
-    return tuple(rolls)
+    return acquisition_dice(acquisition_rows(army), seed)
+
+
+def acquisition_rows(army: Army) -> list[tuple[str, int]]:
+    return [(acquisition_row(u.profile), u.quantity) for u in army.units]  # type: ignore[arg-type]
+
+
+@dataclass(frozen=True, slots=True)
+class AcquisitionTotals:
+    men: int = 0
+    lmgs: int = 0
+    teams: int = 0
+    missing: int = 0  # vehicles that don't show
+    late: tuple[int, ...] = ()  # for each vehicle that arrives later, the d6 score it needs
+
+
+def acquisition_totals(dice: Sequence[AcquisitionRoll]) -> AcquisitionTotals:
+    men = lmgs = teams = missing = 0
+    late = []
+    for d in dice:
+        i = d.die - 1
+        if d.row == "infantry":
+            men, lmgs = men + MEN_LOST[i], lmgs + LMGS_LOST[i]
+        elif d.row == "specialists":
+            teams += TEAMS_LOST[i]
+        else:
+            arrives = ARRIVES_ON[d.row][i]
+            if arrives is None:
+                missing += 1
+            elif arrives:
+                late.append(arrives)
+    return AcquisitionTotals(men, lmgs, teams, missing, tuple(sorted(late)))

@@ -108,6 +108,10 @@ OWNED: dict[str, Fill] = {
         {"direction": "down"},
     ),
     "armies:unit-delete": lambda w: ({"pk": w.army.pk, "unit_pk": w.unit.pk}, {}),
+    "armies:acquisition": lambda w: ({"pk": w.armies["goms"].pk}, {}),
+    "armies:acquisition-roll": lambda w: ({"pk": w.armies["goms"].pk}, {}),
+    "armies:acquisition-reroll": lambda w: ({"pk": w.armies["goms"].pk}, {"die": "1"}),
+    "armies:acquisition-finish": lambda w: ({"pk": w.armies["goms"].pk}, {}),
     "armies:restore": _trashed_army,
     "armies:unit-restore": _trashed_unit,
     "library:edit": lambda w: (

@@ -1,0 +1,207 @@
+"""The G.O.M.S. acquisition and manpower roll: rolled once, rerolls spent one by one.
+
+Rules kept here (the dice themselves are points.goms.acquisition_dice):
+- one roll per army; rolling again is refused while that roll still matches the army.
+  Changing the units or the rerolls bought afterwards makes it stale: the sheet says so,
+  and a new roll may be made; every earlier roll stays on record for the opponent to see.
+- a reroll is spent on a die the player picks, only while rerolls bought remain.
+- the seed is shown once no reroll can be spent any more (all spent, or the player
+  says they are done); until then only its SHA-256 is shown, so no one can work out in
+  advance what a reroll would give.
+"""
+
+from __future__ import annotations
+
+import secrets
+from dataclasses import dataclass
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.db import transaction
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.views.decorators.http import require_POST
+
+from armies.models import AcquisitionRecord, Army, Unit
+from points import goms
+from points.model import PricedArmy
+
+SEED_BITS = 63  # fits a signed 64-bit column on every database
+
+
+@dataclass(frozen=True)
+class Die:
+    number: int  # from 1, as the page shows it
+    unit_name: str
+    copy: int  # from 1
+    quantity: int
+    roll: goms.AcquisitionRoll
+
+
+@dataclass(frozen=True)
+class Acquisition:
+    """The latest roll of an army as pages show it, with what changed since."""
+
+    record: AcquisitionRecord
+    dice: tuple[Die, ...]
+    totals: goms.AcquisitionTotals
+    stale: bool
+    earlier: int  # rolls made before this one
+
+    @property
+    def can_reroll(self) -> bool:
+        return not self.stale and not self.record.finished and self.record.rerolls_left > 0
+
+    def by_unit(self) -> list[tuple[Die, ...]]:
+        """Each rolled unit's dice, in list order (for roster cards)."""
+        grouped: dict[int, list[Die]] = {}
+        for die in self.dice:
+            grouped.setdefault(die.roll.unit, []).append(die)
+        return [tuple(grouped.get(i, ())) for i in range(len(self.record.units))]
+
+
+def snapshot(units: list[Unit], priced: PricedArmy) -> tuple[list[list], int]:
+    """What a roll is made for: each unit's name, table row and quantity, and the rerolls."""
+    rolled = [
+        [unit.name, goms.acquisition_row(pu.unit.profile), unit.quantity]  # type: ignore[arg-type]
+        for unit, pu in zip(units, priced.units, strict=True)
+    ]
+    return rolled, priced.army.options.rerolls  # type: ignore[attr-defined]
+
+
+def latest(army: Army, units: list[Unit], priced: PricedArmy) -> Acquisition | None:
+    records = list(army.acquisitions.all()[:1]) if army.system == "goms" else []
+    if not records:
+        return None
+    record = records[0]
+    dice = record.dice()
+    names = [(name, quantity) for name, _, quantity in record.units]
+    rolled, rerolls = snapshot(units, priced)
+    return Acquisition(
+        record=record,
+        dice=tuple(
+            Die(i + 1, names[d.unit][0], d.copy + 1, names[d.unit][1], d)
+            for i, d in enumerate(dice)
+        ),
+        totals=goms.acquisition_totals(dice),
+        stale=(rolled, rerolls) != (record.units, record.rerolls),
+        earlier=army.acquisitions.count() - 1,
+    )
+
+
+def _goms_army(request: HttpRequest, pk: int) -> Army:
+    from armies.views import _army_for_owner
+
+    army = _army_for_owner(request, pk)
+    if army.system != "goms":
+        raise Http404("Only G.O.M.S. armies roll for acquisition")
+    return army
+
+
+def _state(army: Army) -> tuple[list[Unit], PricedArmy, Acquisition | None]:
+    units = list(army.units.all())
+    priced = army.price(units)
+    return units, priced, latest(army, units, priced)
+
+
+def _back(army: Army) -> HttpResponse:
+    return redirect(reverse("armies:acquisition", args=[army.pk]))
+
+
+@login_required
+def page(request: HttpRequest, pk: int) -> HttpResponse:
+    army = _goms_army(request, pk)
+    units, priced, acquisition = _state(army)
+    dice_count = sum(u.quantity for u in units)
+    return render(
+        request,
+        "armies/acquisition.html",
+        {
+            "army": army,
+            "priced": priced,
+            "acquisition": acquisition,
+            "dice_count": dice_count,
+            "rerolls_bought": priced.army.options.rerolls,  # type: ignore[attr-defined]
+            "max_dice": goms.MAX_ACQUISITION_DICE,
+        },
+    )
+
+
+@require_POST
+@login_required
+def roll(request: HttpRequest, pk: int) -> HttpResponse:
+    army = _goms_army(request, pk)
+    with transaction.atomic():
+        # One roll at a time per army, even from two tabs: lock the army row first.
+        Army.objects.select_for_update().filter(pk=army.pk).first()
+        units, priced, acquisition = _state(army)
+        rolled, rerolls = snapshot(units, priced)
+        dice_count = sum(quantity for _, _, quantity in rolled)
+        if acquisition is not None and not acquisition.stale:
+            messages.error(
+                request,
+                "This army has already rolled: a roll can't be made again. "
+                "Spend a reroll on a die instead, if you bought any.",
+            )
+        elif dice_count == 0:
+            messages.error(request, "Add a section or vehicle first: there is nothing to roll.")
+        elif dice_count > goms.MAX_ACQUISITION_DICE:
+            messages.error(
+                request,
+                f"{dice_count} sections and vehicles is more than Muster rolls for "
+                f"({goms.MAX_ACQUISITION_DICE}): far beyond a large game.",
+            )
+        else:
+            AcquisitionRecord.objects.create(
+                army=army,
+                seed=secrets.randbits(SEED_BITS),
+                units=rolled,
+                rerolls=rerolls,
+                finished=rerolls == 0,
+            )
+            messages.success(request, f"Rolled {dice_count} dice.")
+    return _back(army)
+
+
+@require_POST
+@login_required
+def reroll(request: HttpRequest, pk: int) -> HttpResponse:
+    army = _goms_army(request, pk)
+    with transaction.atomic():
+        # Two quick clicks must not spend one reroll twice: lock the army's rolls first.
+        list(AcquisitionRecord.objects.select_for_update().filter(army=army).values("pk"))
+        acquisition = _state(army)[2]
+        number = request.POST.get("die", "")
+        if acquisition is None:
+            messages.error(request, "Roll first: there is no die to reroll yet.")
+        elif acquisition.stale:
+            messages.error(request, "The army changed after this roll: roll again instead.")
+        elif not acquisition.can_reroll:
+            messages.error(request, "No rerolls left: the roll is final.")
+        elif not number.isdigit() or not 1 <= int(number) <= len(acquisition.dice):
+            messages.error(request, "Pick one of the dice listed to reroll.")
+        else:
+            die, record = acquisition.dice[int(number) - 1], acquisition.record
+            record.picks = [*record.picks, die.number - 1]
+            record.finished = record.rerolls_left == 0
+            record.save(update_fields=["picks", "finished"])
+            after = record.dice()[die.number - 1]
+            messages.success(
+                request,
+                f"Rerolled die {die.number} ({die.unit_name}): {die.roll.die} → {after.die}, "
+                f"{after.result}.",
+            )
+    return _back(army)
+
+
+@require_POST
+@login_required
+def finish(request: HttpRequest, pk: int) -> HttpResponse:
+    army = _goms_army(request, pk)
+    updated = AcquisitionRecord.objects.filter(
+        pk__in=army.acquisitions.order_by("-created", "-pk").values("pk")[:1]
+    ).update(finished=True)
+    if updated:
+        messages.success(request, "The roll is final; its seed is now shown so anyone can check.")
+    return _back(army)

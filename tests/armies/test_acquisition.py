@@ -1,0 +1,233 @@
+"""The G.O.M.S. acquisition roll from the army page: recorded, rerolled, checked, stale."""
+
+from __future__ import annotations
+
+import hashlib
+import random
+import re
+import threading
+
+import pytest
+from django.db import connection
+from django.test import Client
+
+from armies.models import AcquisitionRecord, Army, Unit
+from points import goms
+from tests.armies.conftest import make_army
+
+pytestmark = pytest.mark.django_db
+
+RIFLES = {"kind": "rifle-section"}
+TANK = {"kind": "vehicle", "vehicle_class": "medium"}
+
+
+def goms_army(player, rerolls: int = 0) -> Army:
+    army = make_army(player, "goms", [RIFLES, TANK])
+    Unit.objects.filter(army=army, position=1).update(quantity=2)
+    army.options = {"rerolls": rerolls} if rerolls else {}
+    army.save()
+    return army
+
+
+def url(army: Army, action: str = "") -> str:
+    return f"/armies/{army.pk}/acquisition/{action + '/' if action else ''}"
+
+
+def page(client, army: Army) -> str:
+    return client.get(url(army)).content.decode()
+
+
+def shown_dice(html: str) -> list[int]:
+    rows = html.split('data-testid="acquisition-die"')[1:]
+    return [int(re.search(r"<strong>(\d)</strong>", row).group(1)) for row in rows]
+
+
+def test_rolling_records_one_die_per_section_and_vehicle_and_cannot_be_redone(
+    player_client, player
+):
+    army = goms_army(player)
+    html = page(player_client, army)
+    assert "3 d6 to roll" in html  # two rifle sections and a tank
+    player_client.post(url(army, "roll"))
+    record = AcquisitionRecord.objects.get()
+    assert record.units == [["Unit 1", "infantry", 2], ["Unit 2", "medium", 1]]
+    html = page(player_client, army)
+    dice = shown_dice(html)
+    assert dice == [d.die for d in record.dice()] and len(dice) == 3
+    assert "Roll for acquisition" not in html
+
+    response = player_client.post(url(army, "roll"), follow=True)
+    assert "already rolled" in response.content.decode()
+    assert AcquisitionRecord.objects.count() == 1
+    assert shown_dice(page(player_client, army)) == dice
+
+
+def test_without_rerolls_the_roll_is_final_at_once_and_shows_its_seed(player_client, player):
+    army = goms_army(player)
+    player_client.post(url(army, "roll"))
+    record = AcquisitionRecord.objects.get()
+    html = page(player_client, army)
+    assert record.finished
+    assert f"Seed <code>{record.seed}</code>" in html
+    assert 'name="die"' not in html
+    response = player_client.post(url(army, "reroll"), {"die": "1"}, follow=True)
+    assert "No rerolls left" in response.content.decode()
+    assert AcquisitionRecord.objects.get().picks == []
+
+
+def test_rerolls_are_spent_one_by_one_on_the_dice_the_player_picks(player_client, player):
+    army = goms_army(player, rerolls=2)
+    player_client.post(url(army, "roll"))
+    record = AcquisitionRecord.objects.get()
+    before = shown_dice(page(player_client, army))
+    # While rerolls remain, the seed is hidden: only its SHA-256 is shown.
+    html = page(player_client, army)
+    assert str(record.seed) not in html
+    assert hashlib.sha256(str(record.seed).encode()).hexdigest() in html
+    assert html.count('name="die"') == 3  # a reroll button per die
+
+    player_client.post(url(army, "reroll"), {"die": "3"})
+    record.refresh_from_db()
+    assert record.picks == [2] and record.rerolls_left == 1 and not record.finished
+    after = shown_dice(page(player_client, army))
+    assert after[:2] == before[:2]  # only the picked die changed (it may roll the same)
+
+    player_client.post(url(army, "reroll"), {"die": "1"})
+    record.refresh_from_db()
+    # Both spent: the roll is final and its seed is shown.
+    assert record.picks == [2, 0] and record.finished
+    assert f"Seed <code>{record.seed}</code>" in page(player_client, army)
+
+    response = player_client.post(url(army, "reroll"), {"die": "2"}, follow=True)
+    assert "No rerolls left" in response.content.decode()
+    record.refresh_from_db()
+    assert record.picks == [2, 0]
+
+
+@pytest.mark.parametrize("die", ["0", "4", "x", "", "1e3", "-1"])
+def test_a_die_that_is_not_listed_is_refused_with_a_message(player_client, player, die):
+    army = goms_army(player, rerolls=1)
+    player_client.post(url(army, "roll"))
+    response = player_client.post(url(army, "reroll"), {"die": die}, follow=True)
+    assert response.status_code == 200
+    assert "Pick one of the dice listed" in response.content.decode()
+    assert AcquisitionRecord.objects.get().picks == []
+
+
+def test_finishing_early_keeps_the_rest_unspent_and_reveals_the_seed(player_client, player):
+    army = goms_army(player, rerolls=3)
+    player_client.post(url(army, "roll"))
+    player_client.post(url(army, "reroll"), {"die": "2"})
+    player_client.post(url(army, "finish"))
+    record = AcquisitionRecord.objects.get()
+    assert record.finished and record.picks == [1]
+    html = page(player_client, army)
+    assert f"Seed <code>{record.seed}</code>" in html and 'name="die"' not in html
+
+
+def test_anyone_with_the_share_link_can_re_derive_the_recorded_dice(client, player):
+    army = goms_army(player, rerolls=1)
+    token = army.share()
+    owner = Client()
+    owner.force_login(player)
+    owner.post(url(army, "roll"))
+    owner.post(url(army, "reroll"), {"die": "2"})
+
+    html = client.get(f"/s/{token}/").content.decode()
+    seed = int(re.search(r"Seed <code>(\d+)</code>", html).group(1))
+    picks = [
+        int(n) - 1
+        for n in re.search(r"rerolls spent on dice ([\d, ]+)\.", html).group(1).split(", ")
+    ]
+    # The check the page describes, done here from scratch with Python's random.
+    r = random.Random(seed)
+    dice = [r.randint(1, 6) for _ in range(3)]
+    for pick in picks:
+        dice[pick] = r.randint(1, 6)
+    assert shown_dice(html) == dice
+    assert 'name="die"' not in html  # the visitor sees the roll, never the buttons
+
+
+def test_changing_the_army_marks_the_roll_stale_and_allows_a_new_one_on_record(
+    player_client, player
+):
+    army = goms_army(player)
+    player_client.post(url(army, "roll"))
+    Unit.objects.create(army=army, name="Engineers", profile={"kind": "engineer-section"})
+    html = page(player_client, army)
+    assert 'data-testid="acquisition-stale"' in html
+    assert "Roll again for the changed army" in html
+    roster = player_client.get(f"/armies/{army.pk}/roster/").content.decode()
+    assert "stale" in roster.split('data-testid="roster-acquisition"')[1].split("</p>")[0]
+    assert 'data-testid="roster-rolled"' not in roster
+
+    player_client.post(url(army, "roll"))
+    assert AcquisitionRecord.objects.count() == 2
+    html = page(player_client, army)
+    assert 'data-testid="acquisition-stale"' not in html
+    assert "1 earlier roll on record" in html and len(shown_dice(html)) == 4
+
+
+def test_buying_rerolls_after_rolling_makes_the_roll_stale(player_client, player):
+    army = goms_army(player)
+    player_client.post(url(army, "roll"))
+    army.options = {"rerolls": 2}
+    army.save()
+    assert 'data-testid="acquisition-stale"' in page(player_client, army)
+
+
+def test_the_roster_prints_each_units_recorded_results(player_client, player):
+    army = goms_army(player)
+    player_client.post(url(army, "roll"))
+    dice = AcquisitionRecord.objects.get().dice()
+    roster = player_client.get(f"/armies/{army.pk}/roster/").content.decode()
+    rifles, tank = roster.split('data-testid="roster-rolled"')[1:3]
+    for d in dice[:2]:
+        assert f"{d.die}: {d.result}" in rifles.split("</p>")[0]
+    assert f"{dice[2].die}: {dice[2].result}" in tank.split("</p>")[0]
+    summary = roster.split('data-testid="roster-acquisition"')[1].split("</p>")[0]
+    totals = goms.acquisition_totals(dice)
+    assert f"men lost {totals.men}," in summary and "(final)" in summary
+
+
+def test_only_goms_armies_roll_and_an_empty_army_has_nothing_to_roll(player_client, player):
+    gem = make_army(player, "gem", [])
+    assert player_client.get(url(gem)).status_code == 404
+    assert player_client.post(url(gem, "roll")).status_code == 404
+    empty = make_army(player, "goms", [])
+    response = player_client.post(url(empty, "roll"), follow=True)
+    assert "nothing to roll" in response.content.decode()
+    assert not AcquisitionRecord.objects.exists()
+
+
+@pytest.mark.django_db(transaction=True)
+def test_two_quick_rerolls_cannot_spend_the_last_reroll_twice(player):
+    army = goms_army(player, rerolls=1)
+    clients = [Client(), Client()]
+    for c in clients:
+        c.force_login(player)
+    clients[0].post(url(army, "roll"))
+    barrier = threading.Barrier(2, timeout=20)
+    errors: list[str] = []
+    outcomes: list[str] = []
+
+    def spend(c: Client, die: str) -> None:
+        try:
+            barrier.wait()
+            html = c.post(url(army, "reroll"), {"die": die}, follow=True).content.decode()
+            outcomes.append("spent" if "Rerolled die" in html else "refused")
+        except Exception as exc:  # reported below, not lost in the thread
+            errors.append(repr(exc))
+        finally:
+            connection.close()
+
+    pairs = zip(clients, "12", strict=True)
+    threads = [threading.Thread(target=spend, args=pair) for pair in pairs]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join(timeout=60)
+    assert errors == []
+    assert sorted(outcomes) == ["refused", "spent"]
+    record = AcquisitionRecord.objects.get()
+    assert len(record.picks) == 1 and record.finished
