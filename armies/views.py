@@ -104,7 +104,9 @@ def army_list(request: HttpRequest) -> HttpResponse:
     armies = Army.objects.for_owner(request.user).prefetch_related("units")
     query = request.GET.get("q", "").strip()
     if query:
-        armies = armies.filter(name__icontains=query)
+        # No name is longer than its field, and SQLite refuses LIKE patterns past 50,000.
+        too_long = len(query) > Army._meta.get_field("name").max_length
+        armies = armies.none() if too_long else armies.filter(name__icontains=query)
     sort = request.GET.get("sort", "-updated")
     if sort not in {"name", "-updated", "system"}:
         sort = "-updated"

@@ -72,3 +72,15 @@ def test_an_imported_limit_with_more_decimals_than_stored_is_refused_not_rounded
     assert list(Army.objects.filter(name="Exact").values_list("points_limit", flat=True)) == [
         Decimal("12.5")
     ]
+
+
+def test_an_army_search_longer_than_any_name_finds_nothing_instead_of_a_500(client, world):
+    # SQLite refuses LIKE patterns over 50,000 characters ("pattern too complex").
+    client.force_login(world.owner)
+
+    response = client.get("/armies/", {"q": "x" * 100_000})
+    exact = client.get("/armies/", {"q": world.army.name})
+
+    assert response.status_code == 200
+    assert world.army.name not in response.content.decode()
+    assert world.army.name in exact.content.decode()
