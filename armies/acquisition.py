@@ -12,6 +12,7 @@ Rules kept here (the dice themselves are points.goms.acquisition_dice):
 
 from __future__ import annotations
 
+import re
 import secrets
 from dataclasses import dataclass
 
@@ -173,16 +174,19 @@ def reroll(request: HttpRequest, pk: int) -> HttpResponse:
         list(AcquisitionRecord.objects.select_for_update().filter(army=army).values("pk"))
         acquisition = _state(army)[2]
         number = request.POST.get("die", "")
+        # ASCII digits only: str.isdigit() also says yes to "²" and to 5000 digits, and
+        # int() refuses both.
+        picked = int(number) if re.fullmatch(r"[0-9]{1,6}", number) else 0
         if acquisition is None:
             messages.error(request, "Roll first: there is no die to reroll yet.")
         elif acquisition.stale:
             messages.error(request, "The army changed after this roll: roll again instead.")
         elif not acquisition.can_reroll:
             messages.error(request, "No rerolls left: the roll is final.")
-        elif not number.isdigit() or not 1 <= int(number) <= len(acquisition.dice):
+        elif not 1 <= picked <= len(acquisition.dice):
             messages.error(request, "Pick one of the dice listed to reroll.")
         else:
-            die, record = acquisition.dice[int(number) - 1], acquisition.record
+            die, record = acquisition.dice[picked - 1], acquisition.record
             record.picks = [*record.picks, die.number - 1]
             record.finished = record.rerolls_left == 0
             record.save(update_fields=["picks", "finished"])

@@ -47,6 +47,8 @@ class World:
     trait: LibraryEntry
     intruder_army: Army
     intruder_unit: Unit
+    trashed_army: Army  # deleted, restorable from the trash
+    trashed_unit: Unit  # deleted from the live gem army
 
     @property
     def army(self) -> Army:
@@ -69,6 +71,8 @@ def build_world(text: str = "Plain") -> World:
             system=system,
             points_limit=100,
             notes=f"{text} notes\nsecond line {text}",
+            # G.O.M.S. rerolls bought, so the acquisition roll has rerolls to spend.
+            options={"rerolls": 2} if system == "goms" else {},
         )
         army.share()
         Unit.objects.bulk_create(
@@ -96,8 +100,24 @@ def build_world(text: str = "Plain") -> World:
     )
     intruder_army = Army.objects.create(owner=intruder, name="Mine", system="gem")
     intruder_unit = Unit.objects.create(army=intruder_army, name="Mine", profile=kit["gem"])
+    trashed_army = Army.objects.create(owner=owner, name=f"{text} trashed army", system="gem")
+    trashed_army.trash()
+    trashed_unit = Unit.objects.create(
+        army=armies["gem"], name=f"{text} trashed unit", profile=kit["gem"], position=9
+    )
+    trashed_unit.trash()
     return World(
-        owner, intruder, armies, units, figures, weapon, trait, intruder_army, intruder_unit
+        owner,
+        intruder,
+        armies,
+        units,
+        figures,
+        weapon,
+        trait,
+        intruder_army,
+        intruder_unit,
+        trashed_army,
+        trashed_unit,
     )
 
 

@@ -281,6 +281,19 @@ def test_fuzzed_logins_never_fail(client, world, pages, data):
 
 
 @FUZZ
+@given(die=st.one_of(plausible, hostile_text), action=st.sampled_from(["roll", "reroll", "finish"]))
+def test_fuzzed_acquisition_rolls_never_fail(owner_client, world, die, action):
+    army = world.armies["goms"]
+    if not army.acquisitions.exists():
+        owner_client.post(f"/armies/{army.pk}/acquisition/roll/")
+
+    response = owner_client.post(f"/armies/{army.pk}/acquisition/{action}/", {"die": die})
+
+    assert response.status_code == 302
+    assert owner_client.get(f"/armies/{army.pk}/acquisition/").status_code == 200
+
+
+@FUZZ
 @given(a=hostile_text, b=hostile_text, q=hostile_text, sort=hostile_text, unit=hostile_text)
 def test_fuzzed_query_strings_never_fail(owner_client, world, a, b, q, sort, unit):
     assert owner_client.get("/matchup/", {"a": a, "b": b}).status_code == 200

@@ -84,3 +84,17 @@ def test_an_army_search_longer_than_any_name_finds_nothing_instead_of_a_500(clie
     assert response.status_code == 200
     assert world.army.name not in response.content.decode()
     assert world.army.name in exact.content.decode()
+
+
+@pytest.mark.parametrize("die", ["²", "٣", "9" * 5000, "0", "-1", "", "x"])
+def test_a_reroll_of_a_die_that_only_looks_like_a_number_is_a_message_not_a_500(client, world, die):
+    # The view asked str.isdigit(), which says yes to "²" and to 5000 digits; int() did not.
+    client.force_login(world.owner)
+    army = world.armies["goms"]
+    client.post(f"/armies/{army.pk}/acquisition/roll/")
+
+    response = client.post(f"/armies/{army.pk}/acquisition/reroll/", {"die": die}, follow=True)
+
+    assert response.status_code == 200
+    assert "Pick one of the dice listed to reroll." in response.content.decode()
+    assert army.acquisitions.get().picks == []

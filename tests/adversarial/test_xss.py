@@ -78,6 +78,19 @@ def test_the_owners_pages_show_every_name_escaped(client, world):
         )
     for entry in (world.weapon, world.trait):
         problems += _check(f"library {entry.kind}", client.get(f"/library/{entry.pk}/"))
+    problems += _check("trash", client.get("/armies/trash/"))
+    goms = world.armies["goms"]
+    client.post(f"/armies/{goms.pk}/acquisition/roll/")
+    problems += _check("acquisition", client.get(f"/armies/{goms.pk}/acquisition/"))
+    for system in SYSTEMS:
+        army, unit = world.armies[system], world.units[system]
+        # GEM weapons and VSGMR traits are named in the breakdown; the others only priced.
+        named = system in ("gem", "vsgmr")
+        problems += _check(
+            f"{system} breakdown partial",
+            client.get(f"/armies/{army.pk}/units/{unit.pk}/breakdown/", headers=HX),
+            shows=escape(NAME_50) if named else None,
+        )
     assert problems == []
 
 
