@@ -1,6 +1,7 @@
 from __future__ import annotations
 
 import json
+import re
 from types import SimpleNamespace
 
 from django import forms
@@ -260,7 +261,8 @@ def _posted_rows(data, key: str) -> int:
     for name in data:
         if name.startswith(prefix):
             index = name[len(prefix) :].split("-", 1)[0]
-            if index.isdigit() and int(index) < MAX_ROWS:
+            # ASCII digits only: str.isdigit() also says yes to "²", which int() refuses.
+            if re.fullmatch(r"[0-9]{1,3}", index) and int(index) < MAX_ROWS:
                 seen.add(int(index))
     return max(seen) + 1 if seen else 0
 

@@ -117,9 +117,10 @@ def _row_keys(system: str) -> st.SearchStrategy[list[str]]:
     groups = UnitForm(system).layout.rows
     if not groups:
         return st.just([])
-    key = st.tuples(
-        st.sampled_from(groups), st.integers(0, 25), st.sampled_from(["name", "off", "zzz"])
-    ).map(lambda t: f"{t[0].key}-{t[1]}-{t[2]}")
+    index = st.one_of(st.integers(0, 25).map(str), hostile_text.filter(lambda s: len(s) < 100))
+    key = st.tuples(st.sampled_from(groups), index, st.sampled_from(["name", "off", "zzz"])).map(
+        lambda t: f"{t[0].key}-{t[1]}-{t[2]}"
+    )
     return st.lists(key, max_size=3)
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 from decimal import Decimal
+from urllib.parse import urlencode
 
 import pytest
 
@@ -98,3 +99,23 @@ def test_a_reroll_of_a_die_that_only_looks_like_a_number_is_a_message_not_a_500(
     assert response.status_code == 200
     assert "Pick one of the dice listed to reroll." in response.content.decode()
     assert army.acquisitions.get().picks == []
+
+
+@pytest.mark.parametrize("index", ["²", "٣", "9" * 5000])
+def test_a_posted_row_whose_index_only_looks_like_a_number_is_ignored_not_a_500(
+    client, world, index
+):
+    # The editor counted rows with str.isdigit() and int(), which disagree on these.
+    client.force_login(world.owner)
+    army, unit = world.armies["vsgmr"], world.units["vsgmr"]
+    html = client.get(f"/armies/{army.pk}/?unit={unit.pk}").content.decode()
+    post = submitted(controls(html, "unit-form")) | {f"homebrew-{index}-name": ["Sneaky"]}
+
+    # URL-encoded, as a browser form sends it (multipart caps a field name's length).
+    body = urlencode(post, doseq=True)
+    response = client.post(
+        f"/armies/{army.pk}/units/{unit.pk}/", body, "application/x-www-form-urlencoded"
+    )
+
+    assert response.status_code == 302
+    assert "Sneaky" not in str(Army.objects.get(pk=army.pk).units.get(pk=unit.pk).profile)
