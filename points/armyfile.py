@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
 from fractions import Fraction
 
 from points.errors import ArmyFileError
@@ -37,9 +36,7 @@ def load(data: object) -> Army:
     limit = _points_limit(data.get("points_limit"))
     options = system.parse_options(data.get("options", {}), "options")
     entries = items(required(data, "units", ""), "units", MAX_UNITS)
-    units = tuple(
-        _unit(entry, index("units", i), system.parse_profile) for i, entry in enumerate(entries)
-    )
+    units = tuple(_unit(entry, index("units", i), system_key) for i, entry in enumerate(entries))
     return Army(name, system_key, limit, options, units)
 
 
@@ -57,12 +54,37 @@ def _points_limit(raw: object) -> Fraction | None:
     return limit
 
 
-def _unit(raw: object, path: str, parse_profile: Callable[[object, str], object]) -> Unit:
+# Loaded units by (system, unit as JSON text). Loading is pure and units are frozen, so
+# an army re-priced on every keystroke loads only the unit that changed, and gets the
+# same Unit objects back for the rest (which systems.py's pricing memo relies on).
+# Bounded: when full it starts again, which only costs the loading it saved.
+_LOADED: dict[tuple[str, str], Unit] = {}
+LOADED_MEMO_SIZE = 4096
+
+
+def _unit(raw: object, path: str, system_key: str) -> Unit:
+    try:
+        key = (system_key, json.dumps(raw, allow_nan=False))
+    except (TypeError, ValueError):
+        return _load_unit(raw, path, system_key)
+    unit = _LOADED.get(key)
+    if unit is None:
+        # A bad unit raises here with its own field path, and is never remembered.
+        unit = _load_unit(raw, path, system_key)
+        if len(_LOADED) >= LOADED_MEMO_SIZE:
+            _LOADED.clear()
+        _LOADED[key] = unit
+    return unit
+
+
+def _load_unit(raw: object, path: str, system_key: str) -> Unit:
     data = obj(raw, path)
     known_keys(data, UNIT_FIELDS, path)
     name = text(required(data, "name", path), at(path, "name"))
     quantity = whole(data.get("quantity", 1), at(path, "quantity"), 1, MAX_QUANTITY)
-    profile = parse_profile(required(data, "profile", path), at(path, "profile"))
+    profile = SYSTEMS[system_key].parse_profile(
+        required(data, "profile", path), at(path, "profile")
+    )
     return Unit(name, quantity, profile)
 
 

@@ -98,9 +98,24 @@ def price_army(army: Army) -> PricedArmy:
     return PricedArmy(army, units, option_lines, total, tuple(errors), tuple(warnings), extras)
 
 
+# Priced units by the identity of their Unit. armyfile.load hands back the same frozen
+# Unit for the same unit document, so re-pricing an army prices only what changed. The
+# Unit is kept in the entry, so its id cannot be reused while the entry lives.
+_PRICED: dict[tuple[str, int], tuple[Any, PricedUnit]] = {}
+PRICED_MEMO_SIZE = 4096
+
+
 def _price_unit(system: System, unit: Any) -> PricedUnit:
+    key = (system.key, id(unit))
+    seen = _PRICED.get(key)
+    if seen is not None and seen[0] is unit:
+        return seen[1]
     priced = system.price(unit.profile)
-    return PricedUnit(unit, priced, priced.each * unit.quantity)
+    result = PricedUnit(unit, priced, priced.each * unit.quantity)
+    if len(_PRICED) >= PRICED_MEMO_SIZE:
+        _PRICED.clear()
+    _PRICED[key] = (unit, result)
+    return result
 
 
 def _over_limit(total: Fraction, limit: Fraction | None) -> Issue | None:

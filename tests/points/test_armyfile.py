@@ -299,3 +299,17 @@ def test_spoilt_army_is_priced_or_refused_with_army_file_error(data: object):
         assert "\n" not in str(e)
     else:
         points.price_army(army).to_json()
+
+
+def test_a_unit_seen_before_is_not_loaded_or_priced_again_and_errors_keep_their_path():
+    # Re-pricing on every keystroke loads and prices the same stored units over and over.
+    first, second = points.load(gem_army(SWORDSMAN)), points.load(gem_army(dict(SWORDSMAN)))
+    assert first.units[0] is second.units[0]
+    assert points.price_army(first).units[0] is points.price_army(second).units[0]
+    renamed = points.load(with_unit(gem_army(SWORDSMAN), name="Other"))
+    assert renamed.units[0].name == "Other" and renamed.units[0] is not first.units[0]
+    bad = SWORDSMAN | {"off": 14}
+    for army in (gem_army(bad), gem_army(SWORDSMAN, bad)):
+        with pytest.raises(ArmyFileError) as raised:
+            points.load(army)
+        assert raised.value.path == f"units[{len(army['units']) - 1}].profile.off"

@@ -1,0 +1,116 @@
+"""The unit list stays light for big armies: a save re-sends only the rows it changed,
+and a unit's breakdown loads when its row is opened."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from django.urls import reverse
+
+from tests.armies.conftest import make_army
+from tests.factories import UserFactory
+
+pytestmark = pytest.mark.django_db
+
+HX = {"HTTP_HX_REQUEST": "true"}
+HERO = {"kind": "guy", "flavor": "hero"}
+COMMANDER = HERO | {"commander": True}
+SWORDSMAN = {"type": "skirmisher", "base": "25mm", "off": 4, "def": 4}
+
+
+def sent_rows(html: str) -> list[str]:
+    return re.findall(r'<li class="list-group-item unit-row[^"]*" id="(unit-\d+)"', html)
+
+
+def test_a_save_re_sends_the_unit_and_the_rows_whose_errors_it_changed(player_client, player):
+    # Two commanders: the error sits on the second. Demoting the first clears it.
+    army = make_army(player, "vsgmr", [COMMANDER, COMMANDER, HERO])
+    first, second, third = army.units.all()
+    assert "2 commanders" in player_client.get(f"/armies/{army.pk}/").content.decode()
+
+    response = player_client.post(
+        f"/armies/{army.pk}/units/{first.pk}/",
+        {"version": army.version, "name": "Hero", "quantity": "1", **HERO},
+        **HX,
+    )
+
+    html = response.content.decode()
+    assert response.status_code == 200
+    assert sent_rows(html) == [f"unit-{first.pk}", f"unit-{second.pk}"]
+    assert html.count('hx-swap-oob="true"') >= 3  # the summary and both rows
+    assert "2 commanders" not in html and 'data-testid="legality">legal' in html
+    assert f"unit-{third.pk}" not in html
+
+
+def test_a_save_that_changes_no_other_unit_re_sends_one_row(player_client, player):
+    army = make_army(player, "gem", [SWORDSMAN] * 3)
+    unit = army.units.first()
+    response = player_client.post(
+        f"/armies/{army.pk}/units/{unit.pk}/",
+        {"version": army.version, "name": "Veterans", "quantity": "2", **SWORDSMAN},
+        **HX,
+    )
+    html = response.content.decode()
+    assert sent_rows(html) == [f"unit-{unit.pk}"]
+    assert "Veterans" in html and 'data-testid="army-total">26<' in html
+
+
+def test_a_refused_save_re_sends_no_row(player_client, player):
+    army = make_army(player, "gem", [SWORDSMAN] * 3)
+    unit = army.units.first()
+    response = player_client.post(
+        f"/armies/{army.pk}/units/{unit.pk}/",
+        {"version": army.version, "name": "Veterans", "quantity": "1", **SWORDSMAN, "off": "14"},
+        **HX,
+    )
+    html = response.content.decode()
+    assert sent_rows(html) == []
+    assert 'data-testid="not-saved"' in html and 'id="fb-off"' in html
+
+
+def test_rows_use_the_same_urls_as_the_urlconf(player_client, player):
+    army = make_army(player, "gem", [SWORDSMAN] * 2)
+    unit = army.units.first()
+    html = player_client.get(f"/armies/{army.pk}/").content.decode()
+    assert f'hx-get="{reverse("armies:unit-breakdown", args=[army.pk, unit.pk])}"' in html
+    for name in ("unit-move", "unit-duplicate", "unit-delete"):
+        url = reverse(f"armies:{name}", args=[army.pk, unit.pk])
+        assert f'formaction="{url}" hx-post="{url}"' in html
+    # Without JavaScript the buttons submit one form, which carries the CSRF token.
+    assert html.count('form="unit-actions"') == 8
+    assert re.search(r'<form id="unit-actions" method="post"><input type="hidden" name="csrf', html)
+
+
+def test_a_units_breakdown_loads_on_demand_in_constant_queries(
+    player_client, player, django_assert_num_queries
+):
+    army = make_army(player, "gem", [SWORDSMAN] * 200)
+    unit = army.units.last()
+    url = f"/armies/{army.pk}/units/{unit.pk}/breakdown/"
+    # session, user, army, unit
+    with django_assert_num_queries(4):
+        response = player_client.get(url, **HX)
+    html = response.content.decode()
+    assert html.lstrip().startswith('<table class="table table-sm breakdown')
+    assert "D = DEF×HIT" in html and "6.5" in html
+    # The page itself carries no breakdown tables, only the way to load them.
+    page = player_client.get(f"/armies/{army.pk}/").content.decode()
+    assert "D = DEF×HIT" not in page and page.count('hx-trigger="toggle once"') == 200
+
+
+def test_without_javascript_the_breakdown_link_opens_the_unit_in_the_editor(player_client, player):
+    army = make_army(player, "gem", [SWORDSMAN])
+    unit = army.units.get()
+    response = player_client.get(f"/armies/{army.pk}/units/{unit.pk}/breakdown/")
+    assert response.status_code == 302
+    assert response["Location"] == f"/armies/{army.pk}/?unit={unit.pk}#editor"
+    editor = player_client.get(response["Location"]).content.decode()
+    assert "D = DEF×HIT" in editor  # the editor's own breakdown
+
+
+def test_another_player_cannot_read_a_breakdown(client, player):
+    army = make_army(player, "gem", [SWORDSMAN])
+    unit = army.units.get()
+    client.force_login(UserFactory())
+    assert client.get(f"/armies/{army.pk}/units/{unit.pk}/breakdown/", **HX).status_code == 404
