@@ -10,6 +10,7 @@ import math
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 from fractions import Fraction
+from functools import lru_cache
 
 import segno
 from django.http import HttpRequest, HttpResponse
@@ -83,7 +84,9 @@ def render_roster(request: HttpRequest, army: Army, share_url: str | None) -> Ht
     return render(request, "armies/roster.html", context)
 
 
+@lru_cache(maxsize=256)
 def _qr_svg(url: str) -> SafeString:
+    # Cached per link: encoding one costs several milliseconds, every time the sheet is shown.
     # Safe: segno writes only its own SVG markup; the URL is encoded in the path data.
     svg = segno.make(url, micro=False).svg_inline(border=QR_BORDER, omitsize=True)
     return mark_safe(svg)  # noqa: S308

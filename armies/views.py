@@ -39,6 +39,7 @@ class Row:
     url: str = ""  # the unit's own URLs start here: …/units/<pk>/
     first: bool = False
     last: bool = False
+    selected: bool = False
 
 
 def _army_for_owner(request: HttpRequest, pk: int) -> Army:
@@ -46,10 +47,18 @@ def _army_for_owner(request: HttpRequest, pk: int) -> Army:
     return get_object_or_404(Army.objects.for_owner(request.user), pk=pk)
 
 
-def _rows(army: Army, units: list[Unit], priced: PricedArmy) -> list[Row]:
-    url, last = army.get_absolute_url(), len(units) - 1
+def _rows(army: Army, units: list[Unit], priced: PricedArmy, selected: Unit | None) -> list[Row]:
+    url, last, chosen = army.get_absolute_url(), len(units) - 1, selected and selected.pk
     return [
-        Row(unit, pu, *issues, url=f"{url}units/{unit.pk}/", first=i == 0, last=i == last)
+        Row(
+            unit,
+            pu,
+            *issues,
+            url=f"{url}units/{unit.pk}/",
+            first=i == 0,
+            last=i == last,
+            selected=unit.pk == chosen,
+        )
         for i, (unit, pu, issues) in enumerate(
             zip(units, priced.units, _unit_issues(priced), strict=True)
         )
@@ -82,10 +91,12 @@ def _builder_context(army: Army, units: list[Unit], **extra) -> dict:
     remaining = None
     if priced.army.points_limit is not None:
         remaining = priced.army.points_limit - priced.total
+    rows = _rows(army, units, priced, extra.get("selected"))
     return {
         "army": army,
         "priced": priced,
-        "rows": _rows(army, units, priced),
+        "rows": rows,
+        "selected_row": next((row for row in rows if row.selected), None),
         "army_url": army.get_absolute_url(),
         "remaining": remaining,
         "army_errors": [e for e in priced.errors if e.unit is None],
