@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 from django.contrib.auth import authenticate
 from django.core.management import call_command
-from django.db import IntegrityError
+from django.db import IntegrityError, connection
 
 import points
 from armies.models import Army, LibraryEntry
@@ -79,6 +79,9 @@ def test_dump_flush_and_load_gives_back_every_army_with_identical_prices(tmp_pat
     call_command(
         "dumpdata", *BACKUP, natural_foreign=True, natural_primary=True, output=str(backup)
     )
+    # The test runs in a transaction: PostgreSQL will not TRUNCATE tables whose deferred
+    # foreign key checks are still pending in it, so run those checks now.
+    connection.check_constraints()
     call_command("flush", interactive=False, verbosity=0)
     assert not Army.objects.exists() and not RuleEntry.objects.exists()
     call_command("loaddata", str(backup), verbosity=0)
