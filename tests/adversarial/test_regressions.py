@@ -119,3 +119,21 @@ def test_a_posted_row_whose_index_only_looks_like_a_number_is_ignored_not_a_500(
 
     assert response.status_code == 302
     assert "Sneaky" not in str(Army.objects.get(pk=army.pk).units.get(pk=unit.pk).profile)
+
+
+def test_a_stale_save_that_added_a_row_is_a_conflict_not_a_500(client, world):
+    # The conflict notice compared each posted field with the stored unit's form, which has
+    # no field for a row this tab added.
+    client.force_login(world.owner)
+    army, unit = world.armies["vsgmr"], world.units["vsgmr"]
+    html = client.get(f"/armies/{army.pk}/?unit={unit.pk}").content.decode()
+    post = submitted(controls(html, "unit-form")) | {
+        "version": [str(army.version - 1) if army.version > 1 else "0"],
+        "homebrew-5-name": ["Added in this tab"],
+        "homebrew-5-cost": ["1"],
+    }
+
+    response = client.post(f"/armies/{army.pk}/units/{unit.pk}/", post, headers=HX)
+
+    assert response.status_code == 409
+    assert "Added in this tab" in response.content.decode()
