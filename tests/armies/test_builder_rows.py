@@ -114,3 +114,25 @@ def test_another_player_cannot_read_a_breakdown(client, player):
     unit = army.units.get()
     client.force_login(UserFactory())
     assert client.get(f"/armies/{army.pk}/units/{unit.pk}/breakdown/", **HX).status_code == 404
+
+
+def test_rows_drawn_before_are_redrawn_when_anything_they_show_changes(player_client, player):
+    army = make_army(player, "vsgmr", [COMMANDER, COMMANDER, HERO])
+    first, second, third = army.units.all()
+    page = player_client.get(f"/armies/{army.pk}/?unit={second.pk}").content.decode()
+    assert "2 commanders" in page and active_rows(page) == [f"unit-{second.pk}"]
+    player_client.post(
+        f"/armies/{army.pk}/units/{first.pk}/",
+        {"version": army.version, "name": "Demoted", "quantity": "3", **HERO},
+        **HX,
+    )
+    page = player_client.get(f"/armies/{army.pk}/?unit={third.pk}").content.decode()
+    assert "Demoted</a>" in page and "× 3" in page and "commanders" not in page
+    assert active_rows(page) == [f"unit-{third.pk}"]
+    # The same units on the share page: no edit controls, breakdowns inline.
+    shared = player_client.get(f"/s/{army.share()}/").content.decode()
+    assert "unit-actions" not in shared and "Demoted" in shared and "<table" in shared
+
+
+def active_rows(html: str) -> list[str]:
+    return re.findall(r'<li class="list-group-item unit-row active-unit" id="(unit-\d+)"', html)

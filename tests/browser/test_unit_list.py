@@ -1,0 +1,46 @@
+"""The unit list in a real browser: breakdowns load when opened, row buttons work through
+htmx, and a save redraws only what it changed while the player keeps typing."""
+
+from __future__ import annotations
+
+import pytest
+from playwright.sync_api import expect
+
+from tests.armies.conftest import make_army
+from tests.browser.test_builder import log_in
+from tests.factories import UserFactory
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+SWORDSMAN = {"type": "skirmisher", "base": "25mm", "off": 4, "def": 4}
+
+
+def test_breakdown_move_duplicate_and_a_save_that_touches_one_row(page):
+    player = UserFactory(username="marshal")
+    army = make_army(player, "gem", [SWORDSMAN] * 3)
+    log_in(page, "marshal")
+    page.goto(f"/armies/{army.pk}/")
+    rows = page.get_by_test_id("unit-row")
+    expect(page.get_by_test_id("army-total")).to_have_text("19.5")
+
+    # "How?" fetches the unit's breakdown the first time it opens.
+    second = rows.nth(1)
+    expect(second.locator(".breakdown")).to_have_count(0)
+    second.get_by_text("6.5 each: how?").click()
+    expect(second.locator(".breakdown")).to_contain_text("D = DEF×HIT")
+
+    # Row buttons post the shared form through htmx: no page load, the list redraws.
+    rows.nth(2).get_by_role("button", name="Move Unit 3 up").click()
+    expect(rows.locator(".unit-name")).to_have_text(["Unit 1", "Unit 3", "Unit 2"])
+    rows.nth(0).get_by_role("button", name="Duplicate").click()
+    expect(rows).to_have_count(4)
+    expect(page.get_by_test_id("army-total")).to_have_text("26")
+
+    # Typing in the editor re-prices: the edited row and the total change, focus stays.
+    page.get_by_role("link", name="Unit 2", exact=True).click()
+    quantity = page.locator("#unit-form").get_by_label("Quantity")
+    quantity.fill("3")
+    expect(page.get_by_test_id("army-total")).to_have_text("39")
+    expect(rows.filter(has_text="Unit 2").get_by_test_id("unit-cost")).to_have_text("19.5 pts")
+    expect(quantity).to_be_focused()
+    expect(rows.locator(".unit-name")).to_have_text(["Unit 1", "Unit 3", "Unit 2", "Unit 1 (copy)"])
