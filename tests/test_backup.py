@@ -15,7 +15,7 @@ from django.core.management import call_command
 from django.db import IntegrityError, connection
 
 import points
-from armies.models import Army, LibraryEntry
+from armies.models import AcquisitionRecord, Army, LibraryEntry, Unit
 from armies.services import create_army_from_file
 from rules.models import RuleEntry, SampleArmy
 from tests.factories import DEFAULT_PASSWORD, UserFactory
@@ -46,9 +46,27 @@ def _everything() -> dict:
         (e.owner.username, e.kind, e.system, e.name, json.dumps(e.data, sort_keys=True))
         for e in LibraryEntry._base_manager.select_related("owner")
     )
+    # JSON backups keep times to the millisecond: the trash's purge dates survive.
+    trash = sorted(
+        (u.army_id, u.name, f"{u.deleted_at:%Y-%m-%d %H:%M:%S}")
+        for u in Unit._base_manager.filter(deleted_at__isnull=False)
+    ) + sorted(
+        (a.pk, a.name, f"{a.deleted_at:%Y-%m-%d %H:%M:%S}")
+        for a in Army._base_manager.exclude(deleted_at=None)
+    )
+    rolls = list(
+        AcquisitionRecord.objects.order_by("pk").values("army_id", "seed", "units", "picks")
+    )
     catalog = list(RuleEntry.objects.order_by("pk").values())
     samples = list(SampleArmy.objects.order_by("pk").values())
-    return {"armies": armies, "library": library, "catalog": catalog, "samples": samples}
+    return {
+        "armies": armies,
+        "library": library,
+        "catalog": catalog,
+        "samples": samples,
+        "trash": trash,
+        "rolls": rolls,
+    }
 
 
 def _players_with_armies() -> None:
@@ -64,6 +82,13 @@ def _players_with_armies() -> None:
     LibraryEntry.objects.create(
         owner=second, kind="trait", system="vsgmr", name="Waaagh", data={"cost": 1.5}
     )
+    # What waits in the trash must survive a restore too, and so must a recorded roll.
+    Army.objects.filter(owner=first).last().trash()
+    Unit.objects.filter(army=shared).first().trash()
+    goms_army = Army.objects.filter(owner=first, system="goms").first()
+    AcquisitionRecord.objects.create(
+        army=goms_army, seed=12345, units=[["Rifles", "infantry", 1]], picks=[]
+    )
 
 
 def test_dump_flush_and_load_gives_back_every_army_with_identical_prices(tmp_path):
@@ -77,7 +102,12 @@ def test_dump_flush_and_load_gives_back_every_army_with_identical_prices(tmp_pat
     backup = tmp_path / "muster-backup.json"
 
     call_command(
-        "dumpdata", *BACKUP, natural_foreign=True, natural_primary=True, output=str(backup)
+        "dumpdata",
+        *BACKUP,
+        natural_foreign=True,
+        natural_primary=True,
+        use_base_manager=True,  # --all: include what is in the trash
+        output=str(backup),
     )
     # The test runs in a transaction: PostgreSQL will not TRUNCATE tables whose deferred
     # foreign key checks are still pending in it, so run those checks now.
@@ -87,6 +117,7 @@ def test_dump_flush_and_load_gives_back_every_army_with_identical_prices(tmp_pat
     call_command("loaddata", str(backup), verbosity=0)
 
     assert _everything() == before
+    assert before["trash"] and before["rolls"]
     # Passwords travel with the accounts.
     assert authenticate(username="thane", password=DEFAULT_PASSWORD) is not None
 
@@ -126,7 +157,7 @@ PRICES = (
     "import json\n"
     "from armies.models import Army\n"
     "print(json.dumps([[a.owner.username, a.pk, a.price().to_json()]"
-    " for a in Army.objects.order_by('pk')], sort_keys=True))"
+    " for a in Army.all_objects.order_by('pk')], sort_keys=True))"
 )
 SEED = (
     "import points\n"
@@ -135,6 +166,7 @@ SEED = (
     "from rules.models import SampleArmy\n"
     "owner = User.objects.create_user('thane', password='runes and ale forever')\n"
     "for s in SampleArmy.objects.all(): create_army_from_file(owner, points.load(s.army))\n"
+    "owner.armies.first().trash()\n"
 )
 
 
@@ -146,7 +178,7 @@ def test_the_readme_commands_restore_a_backup_into_a_new_database(tmp_path):
     _manage("shell", "-c", SEED, database=old)
     before = _manage("shell", "-c", PRICES, database=old).strip().splitlines()[-1]
 
-    _manage("dumpdata", *BACKUP, "--natural-foreign", "--natural-primary",
+    _manage("dumpdata", *BACKUP, "--all", "--natural-foreign", "--natural-primary",
             "--output", str(backup), database=old)  # fmt: skip
     _manage("migrate", "--no-input", "-v", "0", database=new)
     _manage("flush", "--no-input", database=new)
