@@ -61,7 +61,7 @@ def render_roster(request: HttpRequest, army: Army, share_url: str | None) -> Ht
             pu,
             [e for e in priced.errors if e.unit == i],
             [w for w in priced.warnings if w.unit == i],
-            card(pu),
+            _detail(card, pu),
         )
         for i, (unit, pu) in enumerate(zip(units, priced.units, strict=True))
     ]
@@ -82,6 +82,24 @@ def render_roster(request: HttpRequest, army: Army, share_url: str | None) -> Ht
         "acquisition": rolls,
     }
     return render(request, "armies/roster.html", context)
+
+
+# Card details by the PricedUnit they describe: each is a pure function of it, and the
+# engine hands back the same PricedUnit for the same unit (points/systems.py), so a
+# sheet works out only the units that changed. The entry keeps the PricedUnit alive.
+_DETAILS: dict[tuple[Callable, int], tuple[PricedUnit, object]] = {}
+DETAILS_MEMO_SIZE = 10_000
+
+
+def _detail(card: Callable[[PricedUnit], object], pu: PricedUnit) -> object:
+    seen = _DETAILS.get((card, id(pu)))
+    if seen is not None and seen[0] is pu:
+        return seen[1]
+    detail = card(pu)
+    if len(_DETAILS) >= DETAILS_MEMO_SIZE:
+        _DETAILS.clear()
+    _DETAILS[(card, id(pu))] = (pu, detail)
+    return detail
 
 
 @lru_cache(maxsize=256)

@@ -33,23 +33,35 @@ def exact(value) -> str:
     return f"{value.numerator}/{value.denominator}"
 
 
-# Unit rows by everything they show. A row is rendered once per process for each look
-# it can have, so a 200-unit builder page costs little more than a 10-unit one. The row
-# sees only what the key covers (an isolated context), so a template change that
-# needs more shows up empty in tests instead of going stale. Bounded: when full it
-# starts again, which only costs the rendering it saved.
-_ROWS: dict[tuple, tuple[object, str]] = {}
-ROW_MEMO_SIZE = 5000
+# Unit rows and roster cards by everything they show. Each is rendered once per process
+# for each look it can have, so 200 units cost little more than 10. A piece sees only
+# what its key covers (an isolated context), so a template change that needs more
+# shows up empty in tests instead of going stale. Keys start with the PricedUnit's id:
+# it carries the unit's name, quantity, stat line and price, the engine hands back the
+# same object for the same unit, and the entry keeps it alive. Bounded: when full it
+# starts again, which only costs the rendering it saved. Off under DEBUG, where
+# templates change under a running server.
+_DRAWN: dict[tuple, tuple[object, str]] = {}
+DRAWN_MEMO_SIZE = 10_000
+
+
+def _remembered(template: str, priced, key: tuple, context: dict) -> str:
+    key = (template, id(priced), *key)
+    seen = _DRAWN.get(key)
+    if seen is not None and seen[0] is priced and not settings.DEBUG:
+        return seen[1]
+    html = render_to_string(template, context)
+    if len(_DRAWN) >= DRAWN_MEMO_SIZE:
+        _DRAWN.clear()
+    _DRAWN[key] = (priced, html)
+    return html
 
 
 @register.simple_tag(takes_context=True)
 def unit_row(context, row, oob: bool = False) -> str:
     """{% unit_row row %}: the builder.html#unit-row partial for one Row."""
     shared, army_url = bool(context.get("shared")), context.get("army_url", "")
-    # The PricedUnit carries the unit's name, quantity, stat line and price; the engine
-    # hands back the same object for the same unit, and the entry keeps it alive.
     key = (
-        id(row.priced),
         row.unit.pk,
         row.url,
         row.first,
@@ -61,14 +73,22 @@ def unit_row(context, row, oob: bool = False) -> str:
         oob,
         army_url,
     )
-    seen = _ROWS.get(key)
-    if seen is not None and seen[0] is row.priced and not settings.DEBUG:
-        return seen[1]
-    html = render_to_string(
+    return _remembered(
         "armies/builder.html#unit-row",
+        row.priced,
+        key,
         {"row": row, "shared": shared, "oob": oob, "army_url": army_url},
     )
-    if len(_ROWS) >= ROW_MEMO_SIZE:
-        _ROWS.clear()
-    _ROWS[key] = (row.priced, html)
-    return html
+
+
+@register.simple_tag(takes_context=True)
+def roster_card(context, card) -> str:
+    """{% roster_card card %}: the roster.html#card partial for one Card."""
+    system, template = context["army"].system, context["system_template"]
+    key = (card.number, tuple(card.errors), tuple(card.warnings), card.rolled, system, template)
+    return _remembered(
+        "armies/roster.html#card",
+        card.priced,
+        key,
+        {"card": card, "d": card.detail, "system": system, "system_template": template},
+    )

@@ -1,0 +1,41 @@
+"""Roster cards are drawn once per look and remembered (armies/templatetags/muster.py):
+a sheet printed again after any change still shows the change."""
+
+from __future__ import annotations
+
+import pytest
+
+from armies.models import AcquisitionRecord
+from tests.armies.conftest import make_army
+from tests.armies.test_acquisition import goms_army, url
+
+pytestmark = pytest.mark.django_db
+
+SWORDSMAN = {"type": "skirmisher", "base": "25mm", "off": 4, "def": 4}
+
+
+def test_a_sheet_printed_again_shows_every_change_to_its_cards(player_client, player):
+    army = make_army(player, "gem", [SWORDSMAN, SWORDSMAN])
+    first, second = army.units.all()
+    sheet = player_client.get(f"/armies/{army.pk}/roster/").content.decode()
+    assert sheet.count("1 × 6.5 = <strong>6.5</strong> pts") == 2
+    player_client.post(
+        f"/armies/{army.pk}/units/{second.pk}/",
+        {"version": army.version, "name": "Veterans", "quantity": "3", **SWORDSMAN, "def": 5},
+        HTTP_HX_REQUEST="true",
+    )
+    first.delete()  # to the trash: the veterans become card 1
+    sheet = player_client.get(f"/armies/{army.pk}/roster/").content.decode()
+    assert sheet.count('data-testid="roster-unit"') == 1
+    assert '<span class="unit-number">1</span>\n    <h2 id="unit-1">Veterans</h2>' in sheet
+    assert "3 × " in sheet and "6.5 = <strong>6.5</strong>" not in sheet
+
+
+def test_a_roll_recorded_after_the_sheet_was_printed_shows_on_its_cards(player_client, player):
+    army = goms_army(player)
+    before = player_client.get(f"/armies/{army.pk}/roster/").content.decode()
+    assert 'data-testid="roster-rolled"' not in before
+    player_client.post(url(army, "roll"))
+    assert AcquisitionRecord.objects.exists()
+    after = player_client.get(f"/armies/{army.pk}/roster/").content.decode()
+    assert after.count('data-testid="roster-rolled"') == 2
