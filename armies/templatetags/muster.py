@@ -42,7 +42,7 @@ def exact(value) -> str:
 # starts again, which only costs the rendering it saved. Off under DEBUG, where
 # templates change under a running server.
 _DRAWN: dict[tuple, tuple[object, str]] = {}
-DRAWN_MEMO_SIZE = 10_000
+DRAWN_MEMO_SIZE = 5_000  # about 15 MB of HTML at most
 
 
 def _remembered(template: str, priced, key: tuple, context: dict) -> str:
