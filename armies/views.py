@@ -8,7 +8,7 @@ from django.db import transaction
 from django.db.models import F, Max
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
-from django.views.decorators.http import require_GET, require_POST
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 import points
 from armies import profiles
@@ -174,7 +174,10 @@ def army_export(request: HttpRequest, pk: int) -> HttpResponse:
 
 @login_required
 def builder(request: HttpRequest, pk: int) -> HttpResponse:
-    army = _army_for_owner(request, pk)
+    return _builder_page(request, _army_for_owner(request, pk))
+
+
+def _builder_page(request: HttpRequest, army: Army, settings_open: bool = False) -> HttpResponse:
     units = list(army.units.all())
     selected = _selected(units, request.GET.get("unit"))
     editor = UnitForm(army.system, unit=selected) if selected else None
@@ -184,8 +187,11 @@ def builder(request: HttpRequest, pk: int) -> HttpResponse:
         units,
         selected=selected,
         editor=editor,
-        settings_form=ArmyForm(instance=army),
-        options_form=_options_form(army),
+        # The settings form is a third of the page's rendering time and usually stays
+        # closed: it loads when opened (army_settings GET), inline only when asked for.
+        settings_open=settings_open,
+        settings_form=ArmyForm(instance=army) if settings_open else None,
+        options_form=_options_form(army) if settings_open else None,
         figures=[e for e in library if e.kind == LibraryEntry.Kind.FIGURE],
         parts=[e for e in library if e.kind != LibraryEntry.Kind.FIGURE],
     )
@@ -207,10 +213,19 @@ def _options_form(army: Army, data=None) -> ArmyOptionsForm | None:
     return ArmyOptionsForm(data, initial=army.options or {})
 
 
-@require_POST
+@require_http_methods(["GET", "POST"])
 @login_required
 def army_settings(request: HttpRequest, pk: int) -> HttpResponse:
     army = _army_for_owner(request, pk)
+    if request.method == "GET":
+        if not request.htmx:  # without JavaScript: the builder with the settings open
+            return _builder_page(request, army, settings_open=True)
+        context = {
+            "army": army,
+            "settings_form": ArmyForm(instance=army),
+            "options_form": _options_form(army),
+        }
+        return render(request, "armies/builder.html#settings", context)
     form = ArmyForm(request.POST, instance=army)
     options_form = _options_form(army, request.POST)
     valid = form.is_valid() and (options_form is None or options_form.is_valid())
@@ -230,7 +245,9 @@ def army_settings(request: HttpRequest, pk: int) -> HttpResponse:
         # over the maximum, say): show and price the army as stored, not half-edited.
         army = _army_for_owner(request, pk)
     units = list(army.units.all())
-    context = _builder_context(army, units, settings_form=form, options_form=options_form)
+    context = _builder_context(
+        army, units, settings_form=form, options_form=options_form, settings_open=True
+    )
     if request.htmx:
         return render(request, "armies/builder.html#settings-saved", context)
     return render(request, "armies/builder.html", context, status=200 if valid else 400)
@@ -248,6 +265,7 @@ def _settings_conflict(request: HttpRequest, pk: int, form, options_form) -> Htt
         settings_form=fresh,
         options_form=fresh_options,
         settings_conflict=typed,
+        settings_open=True,
     )
     template = "armies/builder.html#settings-saved" if request.htmx else "armies/builder.html"
     return render(request, template, context, status=409)

@@ -161,7 +161,9 @@ def test_fuzzed_unit_saves_never_fail(owner_client, world, pages, system, data):
 @given(data=st.data())
 def test_fuzzed_army_settings_never_fail(owner_client, world, pages, system, data):
     army = world.armies[system]
-    found = _form(owner_client, pages, army.get_absolute_url(), form_id="army-settings")
+    found = _form(
+        owner_client, pages, f"{army.get_absolute_url()}settings/", form_id="army-settings"
+    )
     post = _fuzzed(data, found, version=_current_version(army))
     htmx = data.draw(st.booleans())
 

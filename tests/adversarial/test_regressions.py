@@ -23,7 +23,8 @@ def world(db) -> World:
 
 
 def _settings_form(client, army) -> dict[str, list[str]]:
-    html = client.get(army.get_absolute_url()).content.decode()
+    # The builder loads the settings when opened; this address shows them inline.
+    html = client.get(f"{army.get_absolute_url()}settings/").content.decode()
     return submitted(controls(html, "army-settings"))
 
 

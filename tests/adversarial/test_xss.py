@@ -127,9 +127,7 @@ def test_htmx_partials_show_every_name_escaped(client, world):
     problems += _check("list changed", client.post(duplicate, headers=HX))
 
     settings = f"/armies/{army.pk}/settings/"
-    form = submitted(
-        controls(client.get(army.get_absolute_url()).content.decode(), "army-settings")
-    )
+    form = submitted(controls(client.get(settings).content.decode(), "army-settings"))
     problems += _check(
         "settings saved",
         client.post(settings, form | {"name": [PAYLOAD], "notes": [PAYLOAD]}, headers=HX),

@@ -406,3 +406,22 @@ def test_a_full_army_refuses_more_units_by_every_route(player_client, player):
     assert army.units.count() == MAX_UNITS
     html = player_client.get(f"/armies/{army.pk}/").content.decode()
     assert f"An army can have at most {MAX_UNITS} units." in html
+
+
+def test_army_settings_load_when_opened_and_open_inline_without_javascript(player_client, player):
+    army = make_army(player, "goms", [{"kind": "rifle-section"}], name="Kompanie")
+    page = player_client.get(f"/armies/{army.pk}/").content.decode()
+    # Closed by default, so the builder does not draw the form until it is opened.
+    assert 'id="army-settings"' not in page
+    assert f'hx-get="/armies/{army.pk}/settings/" hx-trigger="toggle once"' in page
+
+    partial = player_client.get(f"/armies/{army.pk}/settings/", **HX).content.decode()
+    assert partial.lstrip().startswith('<form id="army-settings"')
+    assert 'value="Kompanie"' in partial and 'name="rerolls"' in partial
+    assert f'name="version" value="{army.version}"' in partial
+
+    # The no-JavaScript link: the whole builder, settings open and filled in.
+    full = player_client.get(f"/armies/{army.pk}/settings/").content.decode()
+    assert '<details class="card mt-3" id="settings-card" open>' in full
+    assert 'id="army-settings"' in full and 'value="Kompanie"' in full
+    assert 'id="unit-list"' in full

@@ -96,7 +96,7 @@ def test_a_units_breakdown_loads_on_demand_in_constant_queries(
     assert "D = DEF×HIT" in html and "6.5" in html
     # The page itself carries no breakdown tables, only the way to load them.
     page = player_client.get(f"/armies/{army.pk}/").content.decode()
-    assert "D = DEF×HIT" not in page and page.count('hx-trigger="toggle once"') == 200
+    assert "D = DEF×HIT" not in page and page.count('breakdown/" hx-trigger="toggle once"') == 200
 
 
 def test_without_javascript_the_breakdown_link_opens_the_unit_in_the_editor(player_client, player):
