@@ -15,8 +15,6 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from points import gem
-
 SAMPLES_DIR = Path(__file__).resolve().parent / "samples"
 
 
@@ -272,19 +270,6 @@ VSGMR = [
 
 # ---------------------------------------------------------------- GEM
 
-# Table 1 itself is the engine's (points.gem): the catalog stores a copy built from it
-# so admin and the rules page can show it, never a second transcription.
-TABLE_1 = {
-    # needed[off - 1][def - 1]: one row per attacker's OFF, one column per target's DEF.
-    "rows": "off",
-    "columns": "def",
-    "off": list(range(1, 11)),
-    "def": list(range(1, 11)),
-    "needed": [list(row) for row in gem.TABLE_1],
-    "natural_20_only": [list(cell) for cell in gem.NATURAL_20_ONLY],
-    "natural_1_only_misses": [list(cell) for cell in gem.NATURAL_1_ONLY_MISSES],
-}
-
 GEM = [
     # BaseMod for each size is the engine's (points.gem.BASE_MOD).
     *_entries(
@@ -376,7 +361,8 @@ GEM = [
         "Table 1: to-hit scores",
         "Find the attack's OFF down the side and the target's DEF across the top: roll that "
         "number or more on a d20 to hit. A natural 20 always hits and a natural 1 always misses.",
-        TABLE_1,
+        # The table itself is the engine's (points.gem.TABLE_1): pages read it from there.
+        {},
     ),
 ]
 

@@ -35,7 +35,8 @@ class RuleEntry(models.Model):
     `kind` is a slug such as trait, super-power, scenario, base-size, formation,
     fire-rate, unit-kind, vehicle-class, morale-grade, game-size, weapon,
     weapon-trait, armour-level, table or interpretation. `data` holds facts that
-    are not prices, e.g. a weapon's range and damage or the GEM Table 1 matrix.
+    are not prices, e.g. a weapon's range and damage; numbers the engine uses stay in
+    points/ and pages read them from there.
     """
 
     system = models.CharField(max_length=10, choices=System.choices)

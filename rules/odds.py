@@ -104,11 +104,8 @@ def chart(
 # ---------------------------------------------------------------- GEM Table 1
 
 TABLE_1_FIELDS = ("attacker", "off", "att", "target", "def", "modifiers")
-MARKS = {
-    **{cell: "*" for cell in gem.NATURAL_20_ONLY},
-    **{cell: "!" for cell in gem.NATURAL_1_ONLY_MISSES},
-}
-DEFS = range(1, gem.TABLE_SIZE + 1)
+MARKS = pages.MARKS
+DEFS = pages.TABLE_1_RANGE
 
 
 @dataclass(frozen=True)

@@ -138,27 +138,27 @@ def gem_context(catalog: Catalog) -> dict[str, Any]:
             "area_bonus": gem.AREA_BONUS,
         },
         "table_1": table,
-        "table_1_rows": _table_1_rows(table) if table is not None else [],
+        "table_1_rows": table_1_rows(),
+        "table_1_defs": TABLE_1_RANGE,
         "vehicle_classes": _rows(catalog["vehicle-class"], road_bonus),
         "turn_degrees": gem.TURN_DEGREES,
         "turn_cost": gem.TURN_COST,
     }
 
 
-def _table_1_rows(table: RuleEntry) -> list[tuple[int, list[tuple[int, int, str]]]]:
-    """[(off, [(def, needed, mark)])], mark "*" (natural 20 only) or "!" (natural 1 only)."""
-    data = table.data
-    marks = {tuple(cell): "*" for cell in data.get("natural_20_only", [])}
-    marks.update({tuple(cell): "!" for cell in data.get("natural_1_only_misses", [])})
+# Table 1's marked cells, as both Table 1 pages show them.
+MARKS = {
+    **{cell: "*" for cell in gem.NATURAL_20_ONLY},
+    **{cell: "!" for cell in gem.NATURAL_1_ONLY_MISSES},
+}
+TABLE_1_RANGE = range(1, gem.TABLE_SIZE + 1)
+
+
+def table_1_rows() -> list[tuple[int, list[tuple[int, int, str]]]]:
+    """[(off, [(def, needed, mark)])] from the engine's Table 1, the only copy there is."""
     return [
-        (
-            off,
-            [
-                (d, needed, marks.get((off, d), ""))
-                for d, needed in zip(data["def"], row, strict=True)
-            ],
-        )
-        for off, row in zip(data["off"], data["needed"], strict=True)
+        (off, [(d, gem.needed(off, d), MARKS.get((off, d), "")) for d in TABLE_1_RANGE])
+        for off in TABLE_1_RANGE
     ]
 
 

@@ -139,13 +139,8 @@ def test_there_are_eight_interpretations_numbered_as_in_the_spec():
 # ---------------------------------------------------------------- GEM Table 1
 
 
-def table_1() -> dict:
-    return RuleEntry.objects.get(system="gem", kind="table", slug="table-1").data
-
-
-def needed(off: int, def_: int) -> int:
-    data = table_1()
-    return data["needed"][data["off"].index(off)][data["def"].index(def_)]
+# Table 1 lives in the engine alone (points.gem); the catalog entry only names it.
+needed = gem.needed
 
 
 @pytest.mark.parametrize(
@@ -170,11 +165,8 @@ def test_table_1_holds_the_seeds_scores(off, def_, score):
 
 
 def test_table_1_rows_are_offence_and_columns_defence():
-    data = table_1()
-    assert (data["rows"], data["columns"]) == ("off", "def")
-    assert data["off"] == data["def"] == list(range(1, 11))
-    assert len(data["needed"]) == 10
-    assert all(len(row) == 10 for row in data["needed"])
+    assert gem.TABLE_SIZE == 10
+    assert len(gem.TABLE_1) == 10 and all(len(row) == 10 for row in gem.TABLE_1)
     # Seed: a weaker attack (OFF 1) against a strong defence (DEF 10) needs a 20.
     assert needed(1, 10) == 20 and needed(10, 1) == 2
 
@@ -185,14 +177,13 @@ def test_table_1_is_even_when_off_equals_def():
 
 
 def test_table_1_keeps_the_seeds_marked_cells():
-    data = table_1()
-    assert data["natural_20_only"] == [[1, 9], [1, 10]]
-    assert data["natural_1_only_misses"] == [[9, 1], [10, 1]]
+    assert set(gem.NATURAL_20_ONLY) == {(1, 9), (1, 10)}
+    assert set(gem.NATURAL_1_ONLY_MISSES) == {(9, 1), (10, 1)}
 
 
-def test_table_1_agrees_with_the_engines_copy():
-    # The engine needs the table for roster hit chances; the two must never drift.
-    assert [list(row) for row in gem.TABLE_1] == table_1()["needed"]
+def test_the_catalog_names_table_1_but_keeps_no_copy_of_it():
+    entry = RuleEntry.objects.get(system="gem", kind="table", slug="table-1")
+    assert entry.name.startswith("Table 1") and entry.data == {}
 
 
 # ---------------------------------------------------------------- loading
