@@ -2,27 +2,44 @@
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 from fractions import Fraction
 
 from points import vsgmr
 from points.model import PricedArmy
 
-# Every system but VSGMR: balanced within 5% of the larger total (SPEC 5, Matchup).
+# VSGMR: balanced within 5 points; every other system within 5% of the larger total
+# (SPEC 5, Matchup).
 SHARE_MARGIN = Fraction(5, 100)
 MAX_ADDED = 50  # the most copies of one unit a suggestion may add
-
-
-def balanced(system: str, total_a: Fraction, total_b: Fraction) -> bool:
-    if system == "vsgmr":
-        return vsgmr.balanced(total_a, total_b)
-    return abs(total_a - total_b) <= SHARE_MARGIN * max(total_a, total_b)
 
 
 def tolerance(system: str, total_a: Fraction, total_b: Fraction) -> Fraction:
     if system == "vsgmr":
         return Fraction(vsgmr.BALANCE_MARGIN)
     return SHARE_MARGIN * max(total_a, total_b)
+
+
+def rule_text(system: str) -> str:
+    if system == "vsgmr":
+        return f"within {vsgmr.BALANCE_MARGIN} points"
+    return f"within {SHARE_MARGIN * 100:g}% of the larger total"
+
+
+def balanced(system: str, total_a: Fraction, total_b: Fraction) -> bool:
+    return abs(total_a - total_b) <= tolerance(system, total_a, total_b)
+
+
+def balanced_range(system: str, other: Fraction) -> tuple[Fraction, Fraction]:
+    """The totals balanced against `other`, as [low, high].
+
+    VSGMR: other ± 5. Otherwise |x - other| <= 5% of max(x, other): below `other` that
+    is x >= 95% of it, above it x <= other / 95%.
+    """
+    if system == "vsgmr":
+        return other - vsgmr.BALANCE_MARGIN, other + vsgmr.BALANCE_MARGIN
+    return other * (1 - SHARE_MARGIN), other / (1 - SHARE_MARGIN)
 
 
 @dataclass(frozen=True)
@@ -49,20 +66,23 @@ def suggestions(a: PricedArmy, b: PricedArmy, most: int = 5) -> list[Suggestion]
     if a.total > b.total:
         low, high = high, low
     found: list[Suggestion] = []
+    # Worked out directly, not by trying counts: armies may have 1000 units of 1000.
+    lowest, highest = balanced_range(system, high[1].total)
     for pu in low[1].units:
-        if _is_commander(pu) or pu.priced.each <= 0:
+        each = pu.priced.each
+        if _is_commander(pu) or each <= 0:
             continue
-        for n in range(1, MAX_ADDED + 1):
-            if balanced(system, low[1].total + n * pu.priced.each, high[1].total):
-                found.append(Suggestion(low[0], "add", pu.unit.name, n, n * pu.priced.each))
-                break
+        n = max(1, math.ceil((lowest - low[1].total) / each))
+        if n <= MAX_ADDED and low[1].total + n * each <= highest:
+            found.append(Suggestion(low[0], "add", pu.unit.name, n, n * each))
+    lowest, highest = balanced_range(system, low[1].total)
     for pu in high[1].units:
-        if _is_commander(pu) or pu.priced.each <= 0:
+        each = pu.priced.each
+        if _is_commander(pu) or each <= 0:
             continue
-        for n in range(1, pu.unit.quantity + 1):
-            if balanced(system, low[1].total, high[1].total - n * pu.priced.each):
-                found.append(Suggestion(high[0], "drop", pu.unit.name, n, n * pu.priced.each))
-                break
+        n = max(1, math.ceil((high[1].total - highest) / each))
+        if n <= pu.unit.quantity and high[1].total - n * each >= lowest:
+            found.append(Suggestion(high[0], "drop", pu.unit.name, n, n * each))
     # Smallest change first: the least disruption to either player's plan.
     found.sort(key=lambda s: (s.count, s.change, s.unit))
     return found[:most]

@@ -493,8 +493,3 @@ def _rider_issues(army: Army) -> list[Issue]:
             f"{guys} guys to ride or drive them.",
         )
     ]
-
-
-def balanced(total_a: Fraction, total_b: Fraction) -> bool:
-    """Two VSGMR armies are balanced when their totals are within 5 points."""
-    return abs(total_a - total_b) <= BALANCE_MARGIN

@@ -6,6 +6,9 @@ import json
 from fractions import Fraction
 from pathlib import Path
 
+from hypothesis import given
+from hypothesis import strategies as st
+
 import points
 from points.matchup import balanced, suggestions
 
@@ -72,3 +75,89 @@ def test_suggestions_only_use_units_the_armies_have():
     found = suggestions(bigger, smaller)
     # 26 vs 13: adding 2 Swordsmen (+13) to the smaller side, or dropping 2 from the bigger.
     assert {(s.side, s.action, s.count) for s in found} == {("b", "add", 2), ("a", "drop", 2)}
+
+
+def _gem_army(*units: tuple[str, int, int]):
+    """GEM skirmishers on 25mm; OFF 4 DEF 4 costs 6.5 each (SPEC 3.2's Swordsman)."""
+    return points.price_army(
+        points.load(
+            {
+                "format": "muster-army/1",
+                "name": "Side",
+                "system": "gem",
+                "units": [
+                    {
+                        "name": name,
+                        "quantity": quantity,
+                        "profile": {"type": "skirmisher", "base": "25mm", "off": off, "def": off},
+                    }
+                    for name, quantity, off in units
+                ],
+            }
+        )
+    )
+
+
+def test_a_huge_army_gets_its_drop_worked_out_directly():
+    # 1000 Swordsmen (6500) against 10 (65): within 5% of 6500 needs the big side down to
+    # 65 / 0.95 = 68.4 at most, so 990 must go (10 left, 65 points); dropping 989 leaves
+    # 71.5, which is 6.5 over 65 and more than 5% of 71.5 (3.575).
+    big, small = _gem_army(("Swordsmen", 1000, 4)), _gem_army(("Swordsmen", 10, 4))
+    found = suggestions(big, small)
+    assert [(s.side, s.action, s.count) for s in found] == [("a", "drop", 990)]
+    # Adding to the small side would take 990 copies too, far more than a suggestion adds.
+
+
+def _vsgmr_army(name: str, units: list[tuple[int, int]]):
+    flavours = ["troop", "hero", "mook"]
+    profiles = [{"kind": "guy", "flavor": flavours[f % 3]} for _, f in units]
+    doc = {
+        "format": "muster-army/1",
+        "name": name,
+        "system": "vsgmr",
+        "units": [
+            {"name": f"{name}{i}", "quantity": q, "profile": p}
+            for i, ((q, _), p) in enumerate(zip(units, profiles, strict=True))
+        ],
+    }
+    return points.price_army(points.load(doc))
+
+
+@given(
+    st.lists(st.tuples(st.integers(1, 30), st.integers(1, 10)), min_size=1, max_size=4),
+    st.lists(st.tuples(st.integers(1, 30), st.integers(1, 10)), min_size=1, max_size=4),
+    st.sampled_from(["gem", "vsgmr"]),
+)
+def test_suggestions_are_the_smallest_counts_that_balance(side_a, side_b, system):
+    """Against a plain search: try every count and keep the first that balances."""
+    if system == "gem":
+        a = _gem_army(*((f"A{i}", q, off) for i, (q, off) in enumerate(side_a)))
+        b = _gem_army(*((f"B{i}", q, off) for i, (q, off) in enumerate(side_b)))
+    else:
+        a = _vsgmr_army("A", side_a)
+        b = _vsgmr_army("B", side_b)
+    expected = []
+    if not balanced(system, a.total, b.total):
+        (low_side, low), (high_side, high) = sorted([("a", a), ("b", b)], key=lambda s: s[1].total)
+        for pu in low.units:
+            each = pu.priced.each
+            n = next(
+                (n for n in range(1, 51) if balanced(system, low.total + n * each, high.total)),
+                None,
+            )
+            if n:
+                expected.append((low_side, "add", pu.unit.name, n))
+        for pu in high.units:
+            each = pu.priced.each
+            n = next(
+                (
+                    n
+                    for n in range(1, pu.unit.quantity + 1)
+                    if balanced(system, low.total, high.total - n * each)
+                ),
+                None,
+            )
+            if n:
+                expected.append((high_side, "drop", pu.unit.name, n))
+    found = suggestions(a, b, most=100)
+    assert sorted((s.side, s.action, s.unit, s.count) for s in found) == sorted(expected)

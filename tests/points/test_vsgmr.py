@@ -9,6 +9,7 @@ import pytest
 import points
 from points import vsgmr
 from points.errors import ArmyFileError
+from points.matchup import balanced
 
 
 def priced(profile: dict):
@@ -365,8 +366,8 @@ def test_support_trait_wants_its_roll_chosen():
 
 
 def test_balance_is_within_five_points():
-    assert vsgmr.balanced(Fraction(25), Fraction(30))
-    assert not vsgmr.balanced(Fraction(25), Fraction(61, 2))
+    assert balanced("vsgmr", Fraction(25), Fraction(30))
+    assert not balanced("vsgmr", Fraction(25), Fraction(61, 2))
 
 
 def test_scenario_presets():
