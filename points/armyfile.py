@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 from fractions import Fraction
 
+from points import systems
 from points.errors import ArmyFileError
 from points.fields import at, index, items, known_keys, obj, required, text, whole
 from points.model import Army, Unit
@@ -57,23 +58,31 @@ def _points_limit(raw: object) -> Fraction | None:
 # Loaded units by (system, unit as JSON text). Loading is pure and units are frozen, so
 # an army re-priced on every keystroke loads only the unit that changed, and gets the
 # same Unit objects back for the rest (which systems.py's pricing memo relies on).
-# Bounded: when full it starts again, which only costs the loading it saved.
+# Bounded in count and in size: a unit's JSON over MAX_REMEMBERED_TEXT (a builder unit is
+# 100-300 characters; a hostile one sent to /api/price/ can be 40 KB) is loaded afresh
+# every time, so the memo stays a few MB per process. When full it starts again.
 _LOADED: dict[tuple[str, str], Unit] = {}
-LOADED_MEMO_SIZE = 4096
+LOADED_MEMO_SIZE = 2048
+MAX_REMEMBERED_TEXT = 2048
 
 
 def _unit(raw: object, path: str, system_key: str) -> Unit:
     try:
-        key = (system_key, json.dumps(raw, allow_nan=False))
+        text = json.dumps(raw, allow_nan=False)
     except (TypeError, ValueError):
         return _load_unit(raw, path, system_key)
+    if len(text) > MAX_REMEMBERED_TEXT:
+        return _load_unit(raw, path, system_key)
+    key = (system_key, text)
     unit = _LOADED.get(key)
     if unit is None:
         # A bad unit raises here with its own field path, and is never remembered.
         unit = _load_unit(raw, path, system_key)
         if len(_LOADED) >= LOADED_MEMO_SIZE:
             _LOADED.clear()
+            systems.forget_units()
         _LOADED[key] = unit
+        systems.remember_unit(unit)
     return unit
 
 

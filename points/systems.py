@@ -98,23 +98,30 @@ def price_army(army: Army) -> PricedArmy:
     return PricedArmy(army, units, option_lines, total, tuple(errors), tuple(warnings), extras)
 
 
-# Priced units by the identity of their Unit. armyfile.load hands back the same frozen
-# Unit for the same unit document, so re-pricing an army prices only what changed. The
-# Unit is kept in the entry, so its id cannot be reused while the entry lives.
-_PRICED: dict[tuple[str, int], tuple[Any, PricedUnit]] = {}
-PRICED_MEMO_SIZE = 4096
+# Priced units by the identity of their Unit, for the Units armyfile's load memo holds
+# (it calls remember_unit and forget_units): the same unit document gives back the same
+# Unit, so re-pricing an army prices only what changed. Any other Unit is priced afresh
+# and not kept, so this memo is bounded as the load memo is. An entry keeps its Unit
+# alive, so the id cannot be reused while the entry lives.
+_PRICED: dict[int, tuple[Any, PricedUnit | None]] = {}
+
+
+def remember_unit(unit: Any) -> None:
+    _PRICED[id(unit)] = (unit, None)
+
+
+def forget_units() -> None:
+    _PRICED.clear()
 
 
 def _price_unit(system: System, unit: Any) -> PricedUnit:
-    key = (system.key, id(unit))
-    seen = _PRICED.get(key)
-    if seen is not None and seen[0] is unit:
+    seen = _PRICED.get(id(unit))
+    if seen is not None and seen[0] is unit and seen[1] is not None:
         return seen[1]
     priced = system.price(unit.profile)
     result = PricedUnit(unit, priced, priced.each * unit.quantity)
-    if len(_PRICED) >= PRICED_MEMO_SIZE:
-        _PRICED.clear()
-    _PRICED[key] = (unit, result)
+    if seen is not None and seen[0] is unit:
+        _PRICED[id(unit)] = (unit, result)
     return result
 
 

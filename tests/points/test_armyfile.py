@@ -12,6 +12,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import points
+from points import systems
 from points.errors import ArmyFileError
 from tests.points.strategies import army_file
 
@@ -313,3 +314,15 @@ def test_a_unit_seen_before_is_not_loaded_or_priced_again_and_errors_keep_their_
         with pytest.raises(ArmyFileError) as raised:
             points.load(army)
         assert raised.value.path == f"units[{len(army['units']) - 1}].profile.off"
+
+
+def test_a_huge_unit_is_loaded_and_priced_afresh_so_the_memos_stay_small():
+    # A unit as large as the format allows (a name of 200, 20 long-named weapons) comes
+    # back equal but not remembered: the memos hold only units of builder size.
+    weapons = [{"name": f"{'W' * 190}{i}", "off": 4, "range": 24} for i in range(20)]
+    huge = SWORDSMAN | {"missile": weapons}
+    first, second = points.load(gem_army(huge)), points.load(gem_army(huge))
+    assert first.units[0] == second.units[0] and first.units[0] is not second.units[0]
+    a, b = points.price_army(first).units[0], points.price_army(second).units[0]
+    assert a == b and a is not b
+    assert not any(kept is first.units[0] for kept, _ in systems._PRICED.values())
