@@ -108,6 +108,14 @@ ACQUISITION = {
         "Full strength",
     ),
 }
+ACQUISITION_NAMES = {
+    "infantry": "Rifle sections",
+    "soft-skin": "Soft-skin vehicles",
+    "light": "Light armour",
+    "medium": "Medium armour",
+    "heavy": "Heavy armour",
+    "specialists": "HQ and engineer teams",
+}
 
 
 @dataclass(frozen=True, slots=True)

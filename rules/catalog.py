@@ -2,7 +2,8 @@
 
 Every summary here is written in Muster's own words: the numbers and rules in the
 seeds are facts we may use, their sentences are not ours. Prices are deliberately
-absent: they live in `points/` and the rules pages read them from there.
+absent: they live in `points/` and the rules pages read them from there. Where the
+engine already names a thing (a trait, a morale grade...), the name is read from it too.
 
 `position` of each entry is its place in CATALOG, so entries keep the order they
 are written in here within their system and kind.
@@ -11,9 +12,12 @@ are written in here within their system and kind.
 from __future__ import annotations
 
 import json
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
+
+from points import goms, vsgmr
 
 SAMPLES_DIR = Path(__file__).resolve().parent / "samples"
 
@@ -35,6 +39,16 @@ class Entry:
 def _entries(system: str, kind: str, *rows: tuple[Any, ...]) -> list[Entry]:
     """(slug, name, summary[, data]) rows of one system and kind."""
     return [Entry(system, kind, *row) for row in rows]
+
+
+def _named(system: str, kind: str, names: Mapping[str, str], *rows: tuple[Any, ...]) -> list[Entry]:
+    """(slug, summary[, data]) rows of things the engine names: the name is read from it."""
+    return [Entry(system, kind, slug, names[slug], *rest) for slug, *rest in rows]
+
+
+TRAIT_NAMES = {slug: trait.name for slug, trait in vsgmr.TRAITS.items()}
+POWER_NAMES = {slug: power.name for slug, power in vsgmr.SUPER_POWERS.items()}
+SCENARIO_NAMES = {slug: name for slug, (name, _) in vsgmr.SCENARIOS.items()}
 
 
 # ---------------------------------------------------------------- VSGMR v7
@@ -76,192 +90,149 @@ VSGMR = [
             {"figure": "vehicle", "move_inches": 12},
         ),
     ),
-    *_entries(
+    *_named(
         "vsgmr",
         "trait",
+        TRAIT_NAMES,
         (
             "area-effect-attack",
-            "Area Effect Attack",
             "Every distance attack that hits earns another one, up to three in a row, each "
             "aimed at an enemy within half a move of the first target.",
         ),
         (
             "cause-fear",
-            "Cause Fear",
             "An attacker that rolls a 1 or 2 against this figure misses, turns away and "
             "retreats a full move. Fearless things such as war robots ignore it.",
         ),
         (
             "combat-master",
-            "Combat Master",
             "Adds 1 to hand to hand attack rolls; a hero guy or a vehicle adds 2.",
         ),
         (
             "disable",
-            "Disable",
             "In place of an attack or skill roll, pick an enemy within shooting range: on a 4 "
             "or better it can only make armour rolls next round.",
         ),
         (
             "double-strike",
-            "Double Strike",
             "A hand to hand hit earns one more hand to hand attack, on the same enemy or "
             "another in reach.",
         ),
         (
             "flight",
-            "Flight",
             "Moves its full distance over walls and rough ground. While it stays airborne it "
             "cannot fight or be fought hand to hand, but it can still shoot and be shot.",
         ),
         (
             "ignores-armor",
-            "Ignores Armor",
             "An armoured target it hits has to pass two armour rolls in a row to shrug the "
             "hit off.",
         ),
         (
             "independent",
-            "Independent",
             "Cavalry or vehicles only: it moves and fights without a rider or driver, and can "
             "still carry figures.",
         ),
         (
             "inspiration",
-            "Inspiration",
             "Once a round, the owner may reroll one attack, armour or skill roll for any of "
             "their figures, for as long as this figure is alive.",
         ),
         (
             "recruit",
-            "Recruit",
             "When it defeats a figure hand to hand, roll a die: on 5 or more the loser joins "
             "this side instead of leaving the table.",
         ),
         (
             "revenge",
-            "Revenge",
             "When it is defeated it gets one parting attack, of the kind that defeated it, "
             "against the figure responsible.",
         ),
         (
             "sharpshooter",
-            "Sharpshooter",
             "Adds 1 to distance attack rolls; a hero guy or a vehicle adds 2.",
         ),
         (
             "sniper",
-            "Sniper",
             "Its distance attacks reach twice as far as normal: 24 inches.",
         ),
         (
             "stealth",
-            "Stealth",
             "Counts as being in cover against every distance attack; when it really is in "
             "cover, shooters need a 7.",
         ),
         (
             "summon",
-            "Summon",
             "In place of an attack or skill roll, roll a die: on 5 or more move any one friendly "
             "figure, riders and passengers included, to within half a move of it.",
         ),
         (
             "support",
-            "Support",
             "Before the game, choose one kind of roll (distance, hand to hand, armour or "
             "skill): it and friends within half a move add 1 to that roll.",
         ),
         (
             "tough",
-            "Tough",
             "Adds 1 to armour rolls; a vehicle adds 2.",
         ),
     ),
-    *_entries(
+    *_named(
         "vsgmr",
         "super-power",
+        POWER_NAMES,
         (
             "super-armor",
-            "Super-Armor",
             "Armour rolls use a bigger die than the usual d6.",
-            {
-                "roll": "armour rolls",
-            },
         ),
         (
             "super-blast",
-            "Super-Blast",
             "Distance attacks use a bigger die; an 8 or more that does not defeat the target "
             "knocks it back half a move for each point above 7.",
-            {
-                "roll": "distance attacks",
-                "knockback": True,
-            },
         ),
         (
             "super-fight",
-            "Super-Fight",
             "Hand to hand attacks use a bigger die, with the same knockback as Super-Blast.",
-            {
-                "roll": "hand to hand attacks",
-                "knockback": True,
-            },
         ),
         (
             "super-move",
-            "Super-Move",
             "Extra movement each turn and a bonus on initiative rolls.",
-            {
-                "roll": "movement and initiative",
-            },
         ),
         (
             "super-skill",
-            "Super-Skill",
             "Skill rolls use a bigger die. Guys only.",
-            {
-                "roll": "skill rolls",
-                "guys_only": True,
-            },
         ),
     ),
     # Suggested points per side are the engine's (points.vsgmr.SCENARIOS).
-    *_entries(
+    *_named(
         "vsgmr",
         "scenario",
+        SCENARIO_NAMES,
         (
             "basic-game",
-            "Basic Game",
             "Both sides set up at least two moves apart. After five rounds, whoever still has "
             "figures standing, or destroyed more points of enemies, wins.",
         ),
         (
             "escape",
-            "Escape",
             "A race for the opposite side: whoever gets over half of the figures they began "
             "with off that edge first wins.",
         ),
         (
             "transport",
-            "Transport",
             "An object waits near the centre; the side that carries it back to its own edge wins.",
         ),
         (
             "spawning",
-            "Spawning",
             "Infiltrators start on the table; each Spawner starts with one figure and rolls "
             "every round to bring another in from an edge chosen by the die.",
         ),
         (
             "ambush",
-            "Ambush",
             "The ambusher hides behind cover and adds 1 to initiative all game; the target "
             "starts bunched together in the open.",
         ),
         (
             "fortress-assault",
-            "Fortress Assault",
             "Defenders guard a large building. Attackers win by knocking it down, defenders "
             "by destroying every attacker.",
         ),
@@ -425,34 +396,30 @@ GEMINI = _entries(
 
 GOMS = [
     # Every unit's cost is the engine's (points.goms.UNIT_COST).
-    *_entries(
+    *_named(
         "goms",
         "unit-kind",
+        goms.KIND_NAMES,
         (
             "rifle-section",
-            "Rifle section",
             "The backbone of the force: a section of riflemen with its NCO. Four make a platoon.",
         ),
         (
             "platoon-hq",
-            "Platoon HQ section",
             "Support weapons a full platoon may add: sniper, light mortar, medium machine gun, "
             "anti-tank team and a few riflemen.",
         ),
         (
             "company-hq",
-            "Company HQ section",
             "Heavier support for three platoons: sniper, anti-tank gun, medium mortar, machine "
             "gun, anti-tank team and riflemen.",
         ),
         (
             "engineer-section",
-            "Engineer section",
             "Specialists who can blow a gap through a wall, hedge or door.",
         ),
         (
             "vehicle",
-            "Vehicle",
             "Any truck or armoured vehicle, bought by class.",
         ),
     ),
@@ -485,36 +452,32 @@ GOMS = [
         ),
     ),
     # The morale number of each grade is the engine's (points.goms.MORALE).
-    *_entries(
+    *_named(
         "goms",
         "morale-grade",
+        goms.MORALE_NAMES,
         (
             "unwilling-conscript",
-            "Unwilling conscript",
             "Pressed men: they take only snap shots unless ordered otherwise.",
             {"fire": ["snap"]},
         ),
         (
             "trained",
-            "Trained but green",
             "Basic training: snap and deliberate shots.",
             {"fire": ["snap", "deliberate"]},
         ),
         (
             "veteran",
-            "Veteran",
             "Has seen action: snap and deliberate shots, and steadier under fire.",
             {"fire": ["snap", "deliberate"]},
         ),
         (
             "seasoned-veteran",
-            "Seasoned veteran",
             "Hardened troops who may also use rapid fire on their own.",
             {"fire": ["snap", "deliberate", "rapid"]},
         ),
         (
             "elite",
-            "Highly motivated elite",
             "The best: every kind of fire, aimed shots included, without waiting for orders.",
             {"fire": ["snap", "deliberate", "rapid", "aimed"]},
         ),

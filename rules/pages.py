@@ -173,14 +173,6 @@ def goms_context(catalog: Catalog) -> dict[str, Any]:
     }
     weapons = catalog["weapon"]
     anti_tank = next((e for e in catalog["table"] if e.slug == "anti-tank"), None)
-    acquisition_labels = {
-        "infantry": "Rifle sections",
-        "soft-skin": "Soft-skin vehicles",
-        "light": "Light armour",
-        "medium": "Medium armour",
-        "heavy": "Heavy armour",
-        "specialists": "HQ and engineer teams",
-    }
     return {
         "unit_kinds": [Row(e, goms.UNIT_COST) for e in catalog["unit-kind"]],
         "vehicle_classes": [Row(e, goms.UNIT_COST) for e in catalog["vehicle-class"]],
@@ -200,7 +192,7 @@ def goms_context(catalog: Catalog) -> dict[str, Any]:
             else []
         ),
         "acquisition": [
-            (acquisition_labels.get(key, key), results) for key, results in goms.ACQUISITION.items()
+            (goms.ACQUISITION_NAMES[key], results) for key, results in goms.ACQUISITION.items()
         ],
     }
 

@@ -55,7 +55,7 @@ def test_vsgmr_has_5_super_powers_each_with_three_tiers():
         "super-move",
         "super-skill",
     ]
-    assert powers.get(slug="super-skill").data["guys_only"] is True
+    assert vsgmr.SUPER_POWERS["super-skill"].guys_only is True
 
 
 def test_rules_page_shows_what_each_super_power_tier_does(client):
