@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import partial
@@ -30,7 +30,7 @@ from points.fields import (
     whole,
     whole_between,
 )
-from points.model import Line, Priced, Stat
+from points.model import Army, Issue, Line, Priced, PricedUnit, Stat
 from points.numbers import NUMBER_TEXT, round_half_up
 
 TYPES = ("skirmisher", "peltast", "block", "leader", "cavalry", "vehicle")
@@ -62,7 +62,9 @@ TYPE_MOD = {
     "skirmisher": Fraction(4, 5),
     "vehicle": Fraction(1),  # SPEC 3.6 (4)
 }
-FIRE_DIVISOR = {"every-turn": 4, "every-other-turn": 8, "every-third-turn": 12}
+# Turns from one shot to the next; a weapon's value is divided by 4 for each (4, 8, 12).
+FIRE_INTERVAL = {"every-turn": 1, "every-other-turn": 2, "every-third-turn": 3}
+FIRE_DIVISOR = {fire: 4 * turns for fire, turns in FIRE_INTERVAL.items()}
 HEAVY_WEAPON = Fraction(9, 10)  # a heavy weapon cannot fire after moving
 AREA_BONUS = Fraction(1, 2)  # radius modifier is radius + 1/2 (SPEC 3.6 (2))
 FIGURE_PRODUCT_DIVISOR = 16
@@ -581,6 +583,19 @@ def _modifier_lines(p: GemProfile) -> list[Line]:
     ]
 
 
+# ---------------------------------------------------------------- army rules
+
+
+def check(army: Army, priced: Sequence[PricedUnit]) -> tuple[list[Issue], list[Issue]]:
+    """GEM's optional leader rules: an army of several models wants a leader."""
+    models = sum(unit.quantity for unit in army.units)
+    has_leader = any(unit.profile.type == "leader" for unit in army.units)  # type: ignore[attr-defined]
+    if models <= 1 or has_leader:
+        return [], []
+    message = "The army has no leader; GEM's optional leader rules give -4 morale out of range."
+    return [], [Issue("no-leader", message)]
+
+
 # ---------------------------------------------------------------- Table 1 odds
 #
 # Worked from the table for the Table 1 calculator, roster cards and charts: exact
@@ -589,7 +604,6 @@ def _modifier_lines(p: GemProfile) -> list[Line]:
 D20 = 20
 NATURAL_HIT, NATURAL_MISS = 20, 1
 TABLE_SIZE = len(TABLE_1)  # OFF and DEF both run 1-10
-FIRE_INTERVAL = {"every-turn": 1, "every-other-turn": 2, "every-third-turn": 3}
 TEMPLATE_DIE = 6
 TEMPLATE_DIRECT_HIT = 5  # an area weapon lands on target on 5-6 on a d6
 TEMPLATE_MOVED = -1  # the only targeting modifier: firing after moving

@@ -31,16 +31,6 @@ def _no_extras(army: Army, priced: Sequence[PricedUnit], total: Fraction) -> dic
     return {}
 
 
-def _gem_check(army: Army, priced: Sequence[PricedUnit]) -> Checks:
-    """GEM's optional leader rules: an army of several models wants a leader."""
-    models = sum(unit.quantity for unit in army.units)
-    has_leader = any(unit.profile.type == "leader" for unit in army.units)  # type: ignore[attr-defined]
-    if models <= 1 or has_leader:
-        return [], []
-    message = "The army has no leader; GEM's optional leader rules give -4 morale out of range."
-    return [], [Issue("no-leader", message)]
-
-
 @dataclass(frozen=True, slots=True)
 class System:
     key: str
@@ -56,7 +46,7 @@ class System:
 
 
 SYSTEMS: dict[str, System] = {
-    "gem": System("gem", "GEM", gem.parse_profile, gem.dump_profile, gem.price, _gem_check),
+    "gem": System("gem", "GEM", gem.parse_profile, gem.dump_profile, gem.price, gem.check),
     "vsgmr": System(
         "vsgmr", "VSGMR", vsgmr.parse_profile, vsgmr.dump_profile, vsgmr.price, vsgmr.check
     ),
