@@ -94,7 +94,7 @@ TABLE_1 = (
 NATURAL_20_ONLY = ((1, 9), (1, 10))
 NATURAL_1_ONLY_MISSES = ((9, 1), (10, 1))
 
-# Stat ranges and defaults (SPEC 3.2), read by forms as well as by the loader.
+# Stat ranges and defaults (SPEC 3.2): the loader's, and the editor's help texts.
 STATS = {
     "off": between(1, 10),
     "def": between(1, 10),
@@ -183,12 +183,12 @@ class GemProfile:
     base: str
     def_: Stat
     off: Stat | None = None  # None only for vehicles
-    att: Stat = ONE
-    hit: Stat = ONE
-    mor: Stat = ZERO
+    att: Stat = DEFAULT_STATS["att"]
+    hit: Stat = DEFAULT_STATS["hit"]
+    mor: Stat = DEFAULT_STATS["mor"]
     mag: Stat = DEFAULT_STATS["mag"]
     mov: Stat = DEFAULT_STATS["mov"]
-    siz: Stat = ONE
+    siz: Stat = DEFAULT_STATS["siz"]
     melee: tuple[Melee, ...] = ()
     missile: tuple[Missile, ...] = ()
     # Vehicles only; max_speed and capacity are priced, the rest is for the table.
