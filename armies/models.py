@@ -119,6 +119,21 @@ class Army(Trashable):
         self.share_token = None
         self.save(update_fields=["share_token", "updated"])
 
+    def bump_version(self, seen: int | None = None) -> bool:
+        """Move the army to its next version. A save claims it from the `seen` version its
+        page posted (one UPDATE ... WHERE, so of two tabs exactly one wins); list changes
+        move on from whatever is stored. A queryset update skips auto_now, so `updated`
+        is set here too: the army list sorts by it."""
+        armies = Army.objects.filter(pk=self.pk)
+        if seen is not None:
+            armies = armies.filter(version=seen)
+        now = timezone.now()
+        if not armies.update(version=models.F("version") + 1, updated=now):
+            return False
+        self.version = (self.version if seen is None else seen) + 1
+        self.updated = now
+        return True
+
     def get_share_url(self) -> str | None:
         return reverse("shared", args=[self.share_token]) if self.share_token else None
 

@@ -5,7 +5,7 @@ from dataclasses import dataclass
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.db import transaction
-from django.db.models import F, Max
+from django.db.models import Max
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
@@ -321,7 +321,7 @@ def unit_restore(request: HttpRequest, pk: int, unit_pk: int) -> HttpResponse:
     if _army_is_full(request, army):
         return redirect(army)
     unit.restore()
-    _bump_version(army)
+    army.bump_version()
     messages.success(request, f"Restored {unit.name}.")
     return _after_list_change(request, army, selected=unit)
 
@@ -349,7 +349,7 @@ def _append_unit(army: Army, name: str, quantity: int, profile: dict) -> Unit:
     unit = Unit.objects.create(
         army=army, name=name, quantity=quantity, profile=profile, position=(last or 0) + 1
     )
-    _bump_version(army)
+    army.bump_version()
     return unit
 
 
@@ -393,22 +393,12 @@ def unit_update(request: HttpRequest, pk: int, unit_pk: int) -> HttpResponse:
 # SQLite and PostgreSQL alike; the other is shown the current values and its own.
 
 
-def _bump_version(army: Army) -> None:
-    """For list changes (add, copy, move, delete, restore): the page re-renders with the
-    new version, so the tab that made the change can keep editing."""
-    Army.objects.filter(pk=army.pk).update(version=F("version") + 1)
-    army.version += 1
-
-
 def _claim_version(request: HttpRequest, army: Army) -> bool:
     try:
         seen = int(request.POST.get("version", ""))
     except ValueError:
         return False
-    claimed = Army.objects.filter(pk=army.pk, version=seen).update(version=F("version") + 1)
-    if claimed:
-        army.version = seen + 1
-    return bool(claimed)
+    return army.bump_version(seen)
 
 
 def _typed_values(form, current) -> list[tuple[str, str]]:
@@ -493,7 +483,7 @@ def unit_move(request: HttpRequest, pk: int, unit_pk: int) -> HttpResponse:
                 if unit.position != position:
                     unit.position = position
                     unit.save(update_fields=["position"])
-            _bump_version(army)
+            army.bump_version()
     return _after_list_change(request, army)
 
 
@@ -503,7 +493,7 @@ def unit_delete(request: HttpRequest, pk: int, unit_pk: int) -> HttpResponse:
     army = _army_for_owner(request, pk)
     unit = get_object_or_404(army.units, pk=unit_pk)
     unit.trash()
-    _bump_version(army)
+    army.bump_version()
     if not request.htmx:
         messages.success(request, f"Moved {unit.name} to the trash.")
     return _after_list_change(request, army, undo=unit)
@@ -644,6 +634,6 @@ def unit_add_part(request: HttpRequest, pk: int, unit_pk: int) -> HttpResponse:
     else:
         unit.profile = profile
         unit.save(update_fields=["profile"])
-        _bump_version(army)
+        army.bump_version()
         messages.success(request, f"Added {entry.name} to {unit.name}.")
     return redirect(f"{army.get_absolute_url()}?unit={unit.pk}#editor")

@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+from datetime import timedelta
+
 import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
+from django.utils import timezone
 
 from armies.models import Army, Unit
 from tests.armies.conftest import DATA, make_army, sample_file
@@ -313,6 +316,27 @@ def test_builder_page_and_reprice_partial_use_constant_queries(
     assert f'data-testid="army-total">{total:g}<' in response.content.decode()
     with django_assert_num_queries(4):
         player_client.get("/armies/")
+
+
+@pytest.mark.parametrize("edit", ["save", "add"])
+def test_editing_a_unit_moves_the_army_to_the_top_of_the_list(player_client, player, edit):
+    troop = {"kind": "guy", "flavor": "troop"}
+    older = make_army(player, "vsgmr", [troop], name="Older")
+    newer = make_army(player, "vsgmr", [troop], name="Newer")
+    week_ago = timezone.now() - timedelta(days=7)
+    Army.objects.filter(pk=older.pk).update(updated=week_ago)
+    Army.objects.filter(pk=newer.pk).update(updated=week_ago + timedelta(days=1))
+    unit = older.units.get()
+    if edit == "save":
+        data = {"version": older.version, "name": "Renamed", "quantity": "1", **troop}
+        response = player_client.post(f"/armies/{older.pk}/units/{unit.pk}/", data, **HX)
+        assert response.status_code == 200
+    else:
+        player_client.post(f"/armies/{older.pk}/units/add/")
+    older.refresh_from_db()
+    assert older.updated > week_ago + timedelta(days=1)
+    listing = player_client.get("/armies/").content.decode()
+    assert listing.index("Older") < listing.index("Newer")
 
 
 def test_export_then_import_gives_back_the_same_army(player_client, player):
