@@ -36,8 +36,11 @@ class Row:
     extra: Any = None
 
 
-def _rows(entries: list[RuleEntry], table: dict[str, Any]) -> list[Row]:
-    return [Row(e, table.get(e.slug)) for e in entries]
+def _rows(
+    entries: list[RuleEntry], table: dict[str, Any], extras: dict[str, Any] | None = None
+) -> list[Row]:
+    extras = extras or {}
+    return [Row(e, table.get(e.slug), extras.get(e.slug)) for e in entries]
 
 
 @dataclass(frozen=True)
@@ -171,6 +174,11 @@ def goms_context(catalog: Catalog) -> dict[str, Any]:
         "setup-extension": goms.SETUP_EXTENSION_COST,
         "dug-in": goms.DUG_IN_COST,
     }
+    option_notes = {
+        "setup-extension": (
+            f"Each adds {goms.SETUP_EXTENSION_INCHES}″, up to {goms.MAX_SETUP_EXTENSIONS}."
+        ),
+    }
     weapons = catalog["weapon"]
     anti_tank = next((e for e in catalog["table"] if e.slug == "anti-tank"), None)
     return {
@@ -178,9 +186,7 @@ def goms_context(catalog: Catalog) -> dict[str, Any]:
         "vehicle_classes": [Row(e, goms.UNIT_COST) for e in catalog["vehicle-class"]],
         "morale_grades": _rows(catalog["morale-grade"], goms.MORALE),
         "game_sizes": _rows(catalog["game-size"], goms.GAME_SIZES),
-        "options": _rows(catalog["army-option"], option_costs),
-        "setup_inches": goms.SETUP_EXTENSION_INCHES,
-        "max_setup_extensions": goms.MAX_SETUP_EXTENSIONS,
+        "options": _rows(catalog["army-option"], option_costs, option_notes),
         "platoon_sections": goms.PLATOON_SECTIONS,
         "platoons_per_company_hq": goms.PLATOONS_PER_COMPANY_HQ,
         "small_arms": [w for w in weapons if w.data.get("group") == "small-arms"],
