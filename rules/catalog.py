@@ -61,33 +61,33 @@ VSGMR = [
             "troop",
             "Troop",
             "An ordinary rank-and-file guy with no bonuses.",
-            {"figure": "guy", "move_inches": 6},
+            {"move_inches": 6},
         ),
         (
             "hero",
             "Hero",
             "A guy with an edge: +1 on distance attacks, hand to hand attacks and skill rolls.",
-            {"figure": "guy", "move_inches": 6},
+            {"move_inches": 6},
         ),
         (
             "mook",
             "Mook",
             "Optional: a poorly trained guy who takes -1 on every roll and can never command.",
-            {"figure": "guy", "move_inches": 6},
+            {"move_inches": 6},
         ),
         (
             "cavalry",
             "Cavalry",
             "A mount or small machine bigger than a guy. It needs a guy riding it to move, "
             "starts with light armour, and a large one carries one passenger too.",
-            {"figure": "cavalry", "move_inches": 9},
+            {"move_inches": 9},
         ),
         (
             "vehicle",
             "Vehicle",
             "A machine or huge beast steered by a guy, carrying up to four more. It gets +1 "
             "on attacks and armour rolls and starts with light armour.",
-            {"figure": "vehicle", "move_inches": 12},
+            {"move_inches": 12},
         ),
     ),
     *_named(
@@ -242,30 +242,20 @@ VSGMR = [
 # ---------------------------------------------------------------- GEM
 
 GEM = [
-    # BaseMod for each size is the engine's (points.gem.BASE_MOD).
+    # BaseMod for each size (points.gem.BASE_MOD) and what a large target gives a shooter
+    # (points.gem.SIZE_BY_BASE) are the engine's.
     *_entries(
         "gem",
         "base-size",
         ("20mm", "20mm", "The smallest base, for a single foot figure."),
         ("25mm", "25mm", "The usual base for a 25mm-scale foot figure."),
         ("30mm", "30mm", "A slightly larger base for big foot figures or heavy troopers."),
-        (
-            "40mm",
-            "40mm",
-            "Large figures; shooters add 1 to hit a target this wide.",
-            {"missile_target_mod": 1},
-        ),
-        (
-            "50mm",
-            "50mm",
-            "Very large figures; still a large target (+1 to hit it).",
-            {"missile_target_mod": 1},
-        ),
+        ("40mm", "40mm", "Large figures; shooters add 1 to hit a target this wide."),
+        ("50mm", "50mm", "Very large figures; still a large target (+1 to hit it)."),
         (
             "huge",
             "Huge",
             "Anything wider than 50mm: monsters and vehicles. Shooters add 2 to hit it.",
-            {"missile_target_mod": 2},
         ),
     ),
     # TypeMod for each type is the engine's (points.gem.TYPE_MOD).
@@ -346,49 +336,42 @@ GEMINI = _entries(
         "tracked",
         "Tracked",
         "Slews on the spot at battle speed and picks up extra speed on roads or firm flat ground.",
-        {"battle_speed": "8-14", "max_speed": "2d6+8"},
     ),
     (
         "wheeled",
         "Wheeled",
         "Quick on roads or firm flat ground, where it gains extra speed; civilian road cars are "
         "best moved with the street-race rules.",
-        {"max_speed": "2d6+20"},
     ),
     (
         "skimmer",
         "Skimmer",
         "Hovers just above the ground, so terrain barely slows it: its road and battle speeds "
         "are the same.",
-        {"max_speed": "2d6+12"},
     ),
     (
         "flying-skimmer",
         "Flying skimmer",
         "A low-flying craft: unless immobilised it is hit only on a 6 in close combat and may "
         "fly too high to be rammed.",
-        {"max_speed": "2d6+12"},
     ),
     (
         "walker",
         "Walker",
         "A driven walker counts as a fast vehicle; ground hardly slows it, so battle and top "
         "speed are close.",
-        {"max_speed": "2d6+8"},
     ),
     (
         "mechanoid",
         "Mechanoid",
         "Dreadnoughts and war robots: they fight hand to hand with their own skill, use front "
         "armour in close combat and plod at about 6 inches.",
-        {"battle_speed": "4-8"},
     ),
     (
         "bike",
         "Bike",
         "Has a Toughness and a save instead of armour values, and a tight turn; bike and rider "
         "can be shot as one target or two.",
-        {"trr": 0.5},
     ),
 )
 
@@ -739,35 +722,18 @@ D10 = [
             "combat-skill",
             "Combat Skill",
             "Experience and nerve: activation, initiative and keeping overwatch.",
-            {"field": "combat_skill"},
         ),
-        (
-            "willpower",
-            "Willpower",
-            "Courage: resisting suppression and morale tests.",
-            {"field": "willpower"},
-        ),
-        ("shooting", "Shooting", "Marksmanship with any ranged weapon.", {"field": "shooting"}),
-        ("cqc", "CQC", "Close quarters fighting with knives, butts and fists.", {"field": "cqc"}),
-        (
-            "physique",
-            "Physique",
-            "Size and strength; it sets the damage of melee blows.",
-            {"field": "physique"},
-        ),
-        (
-            "agility",
-            "Agility",
-            "Dodging, jumping, climbing and breaking a fall.",
-            {"field": "agility"},
-        ),
+        ("willpower", "Willpower", "Courage: resisting suppression and morale tests."),
+        ("shooting", "Shooting", "Marksmanship with any ranged weapon."),
+        ("cqc", "CQC", "Close quarters fighting with knives, butts and fists."),
+        ("physique", "Physique", "Size and strength; it sets the damage of melee blows."),
+        ("agility", "Agility", "Dodging, jumping, climbing and breaking a fall."),
         (
             "defence",
             "Defence",
             "The number a wound roll must reach: natural toughness plus armour worn.",
-            {"field": "defence"},
         ),
-        ("move", "Move", "Inches moved in one action.", {"field": "move"}),
+        ("move", "Move", "Inches moved in one action."),
     ),
     # Defence for each level is the engine's (points.d10.ARMOUR_DEFENCE).
     *_entries(
@@ -889,65 +855,44 @@ D10 = [
     *_entries(
         "d10",
         "weapon-trait",
-        (
-            "bulky",
-            "Bulky",
-            "1 harder to hit if it moved before firing, and awkward in CQC.",
-            {"group": "size"},
-        ),
+        ("bulky", "Bulky", "1 harder to hit if it moved before firing, and awkward in CQC."),
         (
             "heavy",
             "Heavy",
             "Cannot move and fire in one activation, is awkward in CQC, and slows its carrier "
             "by an inch.",
-            {"group": "size"},
         ),
-        (
-            "assault",
-            "Assault",
-            "Short and handy: +1 to hit at 6 inches or closer.",
-            {"group": "size"},
-        ),
-        ("cqc", "CQC", "No penalty when used in close quarters combat.", {"group": "size"}),
-        (
-            "bolt",
-            "Bolt action",
-            "One shot at any range, 1 harder to hit after moving.",
-            {"group": "rof"},
-        ),
-        ("pump", "Pump", "One shot, with no penalty for moving.", {"group": "rof"}),
+        ("assault", "Assault", "Short and handy: +1 to hit at 6 inches or closer."),
+        ("cqc", "CQC", "No penalty when used in close quarters combat."),
+        ("bolt", "Bolt action", "One shot at any range, 1 harder to hit after moving."),
+        ("pump", "Pump", "One shot, with no penalty for moving."),
         (
             "semiauto",
             "Semi-auto",
             "Either a pair of rapid shots within effective range at nearby targets, or one shot "
             "at long range.",
-            {"group": "rof"},
         ),
         (
             "auto",
             "Auto (x)",
             "Fires like a semi-auto, or sprays an area to suppress it with up to x hit rolls.",
-            {"group": "rof"},
         ),
         (
             "sniper-scope",
             "Sniper scope",
             "Firing one shot without moving, reroll a miss beyond 6 inches; makes the weapon "
             "Bulky.",
-            {"group": "attachment"},
         ),
         (
             "acog-scope",
             "4x/ACOG scope",
             "Firing one shot without moving, reroll a miss between 6 inches and effective range.",
-            {"group": "attachment"},
         ),
         (
             "bipod",
             "Bipod",
             "If it stays still, long range costs only 1 on the target number instead of 2; makes "
             "the weapon Bulky.",
-            {"group": "attachment"},
         ),
     ),
     Entry(

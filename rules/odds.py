@@ -35,7 +35,6 @@ GRID = (0, Fraction(1, 4), Fraction(1, 2), Fraction(3, 4), Fraction(1))
 @dataclass(frozen=True)
 class Bar:
     label: str  # under the bar: the DEF or stat it is for
-    chance: Fraction
     percent: str
     x: int
     y: int
@@ -89,7 +88,6 @@ def chart(
         bars.append(
             Bar(
                 str(label),
-                chance,
                 aids.percent(chance),
                 PLOT_LEFT + i * SLOT + (SLOT - BAR) // 2,
                 PLOT_TOP + PLOT_HEIGHT - height,
@@ -366,7 +364,6 @@ def d10_chances(request: HttpRequest) -> HttpResponse:
         "systems": pages.PAGES,
         "target_number": d10.TARGET_NUMBER,
         "critical_margin": d10.CRITICAL_MARGIN,
-        "stats": STATS,
     }
     template = "rules/d10_chances.html#calculator" if request.htmx else "rules/d10_chances.html"
     return render(request, template, context)

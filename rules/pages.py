@@ -48,7 +48,6 @@ class SampleRow:
     sample: SampleArmy
     total: Fraction | None
     figures: int | None
-    legal: bool | None
 
 
 def sample_rows(samples: Iterable[SampleArmy]) -> list[SampleRow]:
@@ -58,11 +57,11 @@ def sample_rows(samples: Iterable[SampleArmy]) -> list[SampleRow]:
         try:
             army = load(sample.army)
         except ArmyFileError:
-            rows.append(SampleRow(sample, None, None, None))
+            rows.append(SampleRow(sample, None, None))
             continue
         priced = price_army(army)
         figures = sum(unit.quantity for unit in army.units)
-        rows.append(SampleRow(sample, priced.total, figures, priced.legal))
+        rows.append(SampleRow(sample, priced.total, figures))
     return rows
 
 
