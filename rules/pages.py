@@ -181,6 +181,7 @@ def goms_context(catalog: Catalog) -> dict[str, Any]:
     weapons = catalog["weapon"]
     anti_tank = next((e for e in catalog["table"] if e.slug == "anti-tank"), None)
     return {
+        "unit_cost": goms.UNIT_COST,
         "unit_kinds": [Row(e, goms.UNIT_COST) for e in catalog["unit-kind"]],
         "vehicle_classes": [Row(e, goms.UNIT_COST) for e in catalog["vehicle-class"]],
         "morale_grades": _rows(catalog["morale-grade"], goms.MORALE),
@@ -196,6 +197,8 @@ def goms_context(catalog: Catalog) -> dict[str, Any]:
             if anti_tank is not None
             else []
         ),
+        # A column for each face of the die: every row has one result per face.
+        "acquisition_faces": range(1, len(goms.ACQUISITION["infantry"]) + 1),
         "acquisition": [
             (goms.ACQUISITION_NAMES[key], results) for key, results in goms.ACQUISITION.items()
         ],
@@ -211,6 +214,7 @@ def d10_context(catalog: Catalog) -> dict[str, Any]:
         "stats": catalog["stat"],
         "chances": [(stat, d10.success_chance(stat)) for stat in range(3, 8)],
         "target_number": d10.TARGET_NUMBER,
+        "critical_margin": d10.CRITICAL_MARGIN,
         "model_points": d10.MODEL_POINTS,
         "leader_points": d10.LEADER_POINTS,
         "force_size": d10.FORCE_SIZE,
