@@ -207,6 +207,13 @@ class UnitForm(forms.Form):
                     )
                     if i < len(stored):
                         self.initial[name] = stored[i].get(f.key)
+        for name, field in self.fields.items():
+            # A select with no empty choice shows, and posts, its first option when
+            # nothing is stored: start it there, so changed_data agrees with the page.
+            if type(field) is forms.ChoiceField:
+                values = [value for value, _ in field.choices]
+                if self.get_initial_for_field(field, name) not in values:
+                    self.initial[name] = values[0]
         self.profile: dict = {}
 
     def clean(self):

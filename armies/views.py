@@ -2,6 +2,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from django import forms
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.db import transaction
@@ -256,9 +257,10 @@ def army_settings(request: HttpRequest, pk: int) -> HttpResponse:
 def _settings_conflict(request: HttpRequest, pk: int, form, options_form) -> HttpResponse:
     army = _army_for_owner(request, pk)
     fresh, fresh_options = ArmyForm(instance=army), _options_form(army)
-    typed = _typed_values(form, fresh)
+    # Against the values stored now, which may have moved on since `form` was built.
+    typed = _typed_values(ArmyForm(form.data, instance=army))
     if options_form is not None:
-        typed += _typed_values(options_form, fresh_options)
+        typed += _typed_values(_options_form(army, form.data))
     context = _builder_context(
         army,
         list(army.units.all()),
@@ -401,21 +403,20 @@ def _claim_version(request: HttpRequest, army: Army) -> bool:
     return army.bump_version(seen)
 
 
-def _typed_values(form, current) -> list[tuple[str, str]]:
-    """What the player typed that differs from the stored values, as (label, value)."""
+def _typed_values(form) -> list[tuple[str, str]]:
+    """What the player typed that differs from the stored values, as (label, value).
+
+    `form` is bound to what was posted with the values stored now as its initial ones.
+    """
     typed = []
-    for name, field in form.fields.items():
-        mine = form.data.getlist(name) if hasattr(form.data, "getlist") else []
-        # A row this tab added has no field in the stored unit's form.
-        theirs = current[name].value() if name in current.fields else None
-        theirs = [str(v) for v in theirs] if isinstance(theirs, list | tuple) else theirs
-        if isinstance(theirs, list):
-            same = sorted(mine) == sorted(theirs)
+    for name in form.changed_data:
+        field = form[name]
+        if isinstance(field.field, forms.BooleanField):
+            value = "ticked" if field.data else "not ticked"
         else:
-            same = (mine[-1] if mine else "") == ("" if theirs is None else str(theirs))
-        if not same:
-            label = field.widget.attrs.get("aria-label") or field.label or name
-            typed.append((str(label), ", ".join(mine) or "(empty)"))
+            value = ", ".join(form.data.getlist(name)) or "(empty)"
+        # A row's fields share labels ("OFF"): its aria-label says which row.
+        typed.append((field.field.widget.attrs.get("aria-label") or str(field.label), value))
     return typed
 
 
@@ -436,7 +437,8 @@ def _unit_conflict(request: HttpRequest, army: Army, unit: Unit, form) -> HttpRe
         units,
         selected=current,
         editor=fresh,
-        conflict=_typed_values(form, fresh),
+        # Against the values stored now, which may have moved on since `form` was built.
+        conflict=_typed_values(UnitForm(army.system, form.data, unit=current)),
         settings_form=ArmyForm(instance=army),
         options_form=_options_form(army),
     )

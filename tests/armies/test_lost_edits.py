@@ -7,6 +7,7 @@ answered 409 with the current values and the player's own values listed beside t
 
 from __future__ import annotations
 
+import re
 import threading
 
 import pytest
@@ -107,6 +108,72 @@ def test_a_stale_settings_save_is_refused_and_the_typed_name_kept_in_the_message
     assert "Dwarves" in message and "45" in message
     army.refresh_from_db()
     assert army.name == "Elves" and army.points_limit == 30
+
+
+def typed_values(response) -> list[str]:
+    message = response.content.decode().split('data-testid="conflict"')[1].split("</div>")[0]
+    return [re.sub(r"<[^>]+>", "", item) for item in re.findall(r"<li>(.*?)</li>", message)]
+
+
+# Each as a browser posts it: a ticked box sends "on", a stored weapon row and the blank
+# row after it send every box, and the blank row's "Fires" select its first option.
+STALE_UNITS = {
+    "vsgmr": ({**TROOP, "commander": True}, {**TROOP, "commander": "on"}),
+    "gem": (
+        {
+            "type": "skirmisher",
+            "base": "25mm",
+            "off": 3,
+            "def": 3,
+            "missile": [{"name": "Bow", "off": 2, "att": 1, "range": 12, "heavy": True}],
+        },
+        {
+            "type": "skirmisher",
+            "base": "25mm",
+            "off": "3",
+            "def": "3",
+            **{f"melee-0-{key}": "" for key in ("name", "off", "att")},
+            **{"missile-0-name": "Bow", "missile-0-off": "2", "missile-0-att": "1"},
+            **{"missile-0-range": "12", "missile-0-radius": "", "missile-0-heavy": "on"},
+            "missile-0-fire": "every-turn",
+            **{f"missile-1-{key}": "" for key in ("name", "off", "att", "range", "radius")},
+            "missile-1-fire": "every-turn",
+        },
+    ),
+}
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("system", sorted(STALE_UNITS))
+def test_a_conflict_lists_only_the_values_that_differ_from_the_stored_ones(
+    player_client, player, system
+):
+    profile, posted = STALE_UNITS[system]
+    army = make_army(player, system, [profile])
+    unit = army.units.get()
+    url = f"/armies/{army.pk}/units/{unit.pk}/"
+    stale = army.version
+    page = {"version": stale, "name": "Unit 1", "quantity": "1", **posted}
+    renamed = player_client.post(url, {**page, "name": "Renamed elsewhere"}, **HX)
+    assert renamed.status_code == 200
+    response = player_client.post(url, {**page, "quantity": "3"}, **HX)
+    assert response.status_code == 409
+    # Not the untouched box ("on" is no change from True), nor the blank row's select.
+    assert typed_values(response) == ["Name: Unit 1", "Quantity: 3"]
+
+
+@pytest.mark.django_db
+def test_a_settings_conflict_lists_an_untouched_ticked_option_as_no_change(player_client, player):
+    army = make_army(player, "goms", [{"kind": "rifle-section"}])
+    army.options = {"dug_in": True}
+    army.save()
+    url = f"/armies/{army.pk}/settings/"
+    page = {"version": army.version, "name": "Test army", "preset": "", "points_limit": ""}
+    page |= {"notes": "", "rerolls": "0", "setup_extensions": "0", "dug_in": "on"}
+    assert player_client.post(url, {**page, "name": "Elsewhere"}, **HX).status_code == 200
+    response = player_client.post(url, {**page, "rerolls": "2"}, **HX)
+    assert response.status_code == 409
+    assert typed_values(response) == ["Name: Test army", "Rerolls: 2"]
 
 
 @pytest.mark.django_db
