@@ -377,6 +377,81 @@ GEMINI = _entries(
 
 # ---------------------------------------------------------------- G.O.M.S.
 
+
+def _small_arms(*rows: tuple[Any, ...]) -> list[Entry]:
+    """(slug, name, ROF, short, long, wound, summary) rows; a range is (from, to, hit
+    modifier), as the seed writes "0-12 +1"."""
+    entries = []
+    for slug, name, rof, short, long, wound, summary in rows:
+        (short_from, short_to, short_mod), (long_from, long_to, long_mod) = short, long
+        data = {
+            "group": "small-arms",
+            "rof": rof,
+            "short": [short_from, short_to],
+            "short_mod": short_mod,
+            "long": [long_from, long_to],
+            "long_mod": long_mod,
+            "wound": wound,
+        }
+        entries.append(Entry("goms", "weapon", slug, name, summary, data))
+    return entries
+
+
+def _area_weapons(*rows: tuple[Any, ...]) -> list[Entry]:
+    """(slug, name, centre, its wound roll, edge, its wound roll, AT dice, summary) rows."""
+    entries = []
+    for slug, name, centre, centre_wound, edge, edge_wound, at, summary in rows:
+        data = {
+            "group": "area",
+            "centre": centre,
+            "centre_wound": centre_wound,
+            "edge": edge,
+            "edge_wound": edge_wound,
+            "at": at,
+        }
+        entries.append(Entry("goms", "weapon", slug, name, summary, data))
+    return entries
+
+
+# The weapon tables as the seed lays them out. Ranges and radii are in inches; a wound
+# roll N means N+ on a d6.
+# fmt: off
+GOMS_SMALL_ARMS = _small_arms(
+    # slug            name             ROF  short range   long range    wound
+    ("sten-mp40",     "Sten / MP40",     3, (0, 12, +1), (12, 24, -1), 6,
+     "Submachine gun: accurate up close, poor at range."),
+    ("rifle",         "Rifle",           1, (0, 12, -1), (12, 48, +0), 5,
+     "Bolt-action rifle: one shot, better at long range."),
+    ("battle-rifle",  "Battle rifle",    2, (0, 12, -1), (12, 48, +0), 5,
+     "Self-loading rifle: two shots."),
+    ("assault-rifle", "Assault rifle",   3, (0, 12, +1), (12, 48, +0), 5,
+     "Automatic rifle: good close in, reaches long range."),
+    ("bren",          "Bren",            4, (0, 12, +0), (12, 48, +1), 5,
+     "Light machine gun, steadiest at long range."),
+    ("vickers",       "Vickers",         3, (0, 12, -1), (12, 60, +0), 4,
+     "Heavy machine gun with the longest reach and a deadly wound roll."),
+    ("mg38",          "MG38",            6, (0, 12, +0), (12, 48, +1), 5,
+     "General-purpose machine gun with a high rate of fire."),
+    ("mg42",          "MG42",            6, (0, 12, -1), (12, 60, +0), 4,
+     "The fastest-firing machine gun, long-ranged and deadly."),
+)
+GOMS_AREA_WEAPONS = _area_weapons(
+    # slug            name                    centre wound  edge wound  AT
+    ("grenade",       "Grenade",                 2,   5,     4,   6,   "2d6",
+     "Thrown explosive; primed with one action, thrown with another."),
+    ("very-light-at", "Very light AT",           3,   5,     4,   6,   "3d6",
+     "The lightest anti-tank weapons."),
+    ("light-at-he",   "Light AT / light HE",     3,   5,     6,   6,   "4d6",
+     "Light anti-tank guns and small high-explosive rounds."),
+    ("medium-at-he",  "Medium AT / medium HE",   3,   4,     6,   5,   "5d6",
+     "Medium guns and mortars."),
+    ("heavy-at-he",   "Heavy AT / heavy HE",     3,   3,     8,   4,   "6d6",
+     "Heavy guns and artillery."),
+    ("very-heavy-at", "Very heavy AT",           3,   3,     8,   4,   "7d6",
+     "The biggest anti-tank guns."),
+)
+# fmt: on
+
 GOMS = [
     # Every unit's cost is the engine's (points.goms.UNIT_COST).
     *_named(
@@ -489,204 +564,8 @@ GOMS = [
         ),
         ("dug-in", "Dug in", "The whole force begins the game in prepared positions."),
     ),
-    *_entries(
-        "goms",
-        "weapon",
-        # Small arms: rate of fire, short and long range bands in inches with their
-        # hit modifiers, and the wound roll needed (N means N+ on a d6).
-        (
-            "sten-mp40",
-            "Sten / MP40",
-            "Submachine gun: accurate up close, poor at range.",
-            {
-                "group": "small-arms",
-                "rof": 3,
-                "short": [0, 12],
-                "short_mod": 1,
-                "long": [12, 24],
-                "long_mod": -1,
-                "wound": 6,
-            },
-        ),
-        (
-            "rifle",
-            "Rifle",
-            "Bolt-action rifle: one shot, better at long range.",
-            {
-                "group": "small-arms",
-                "rof": 1,
-                "short": [0, 12],
-                "short_mod": -1,
-                "long": [12, 48],
-                "long_mod": 0,
-                "wound": 5,
-            },
-        ),
-        (
-            "battle-rifle",
-            "Battle rifle",
-            "Self-loading rifle: two shots.",
-            {
-                "group": "small-arms",
-                "rof": 2,
-                "short": [0, 12],
-                "short_mod": -1,
-                "long": [12, 48],
-                "long_mod": 0,
-                "wound": 5,
-            },
-        ),
-        (
-            "assault-rifle",
-            "Assault rifle",
-            "Automatic rifle: good close in, reaches long range.",
-            {
-                "group": "small-arms",
-                "rof": 3,
-                "short": [0, 12],
-                "short_mod": 1,
-                "long": [12, 48],
-                "long_mod": 0,
-                "wound": 5,
-            },
-        ),
-        (
-            "bren",
-            "Bren",
-            "Light machine gun, steadiest at long range.",
-            {
-                "group": "small-arms",
-                "rof": 4,
-                "short": [0, 12],
-                "short_mod": 0,
-                "long": [12, 48],
-                "long_mod": 1,
-                "wound": 5,
-            },
-        ),
-        (
-            "vickers",
-            "Vickers",
-            "Heavy machine gun with the longest reach and a deadly wound roll.",
-            {
-                "group": "small-arms",
-                "rof": 3,
-                "short": [0, 12],
-                "short_mod": -1,
-                "long": [12, 60],
-                "long_mod": 0,
-                "wound": 4,
-            },
-        ),
-        (
-            "mg38",
-            "MG38",
-            "General-purpose machine gun with a high rate of fire.",
-            {
-                "group": "small-arms",
-                "rof": 6,
-                "short": [0, 12],
-                "short_mod": 0,
-                "long": [12, 48],
-                "long_mod": 1,
-                "wound": 5,
-            },
-        ),
-        (
-            "mg42",
-            "MG42",
-            "The fastest-firing machine gun, long-ranged and deadly.",
-            {
-                "group": "small-arms",
-                "rof": 6,
-                "short": [0, 12],
-                "short_mod": -1,
-                "long": [12, 60],
-                "long_mod": 0,
-                "wound": 4,
-            },
-        ),
-        # Area weapons: centre and edge radius in inches, the wound roll in each
-        # (N+ on a d6), and the anti-tank dice.
-        (
-            "grenade",
-            "Grenade",
-            "Thrown explosive; primed with one action, thrown with another.",
-            {
-                "group": "area",
-                "centre": 2,
-                "centre_wound": 5,
-                "edge": 4,
-                "edge_wound": 6,
-                "at": "2d6",
-            },
-        ),
-        (
-            "very-light-at",
-            "Very light AT",
-            "The lightest anti-tank weapons.",
-            {
-                "group": "area",
-                "centre": 3,
-                "centre_wound": 5,
-                "edge": 4,
-                "edge_wound": 6,
-                "at": "3d6",
-            },
-        ),
-        (
-            "light-at-he",
-            "Light AT / light HE",
-            "Light anti-tank guns and small high-explosive rounds.",
-            {
-                "group": "area",
-                "centre": 3,
-                "centre_wound": 5,
-                "edge": 6,
-                "edge_wound": 6,
-                "at": "4d6",
-            },
-        ),
-        (
-            "medium-at-he",
-            "Medium AT / medium HE",
-            "Medium guns and mortars.",
-            {
-                "group": "area",
-                "centre": 3,
-                "centre_wound": 4,
-                "edge": 6,
-                "edge_wound": 5,
-                "at": "5d6",
-            },
-        ),
-        (
-            "heavy-at-he",
-            "Heavy AT / heavy HE",
-            "Heavy guns and artillery.",
-            {
-                "group": "area",
-                "centre": 3,
-                "centre_wound": 3,
-                "edge": 8,
-                "edge_wound": 4,
-                "at": "6d6",
-            },
-        ),
-        (
-            "very-heavy-at",
-            "Very heavy AT",
-            "The biggest anti-tank guns.",
-            {
-                "group": "area",
-                "centre": 3,
-                "centre_wound": 3,
-                "edge": 8,
-                "edge_wound": 4,
-                "at": "7d6",
-            },
-        ),
-    ),
+    *GOMS_SMALL_ARMS,
+    *GOMS_AREA_WEAPONS,
     Entry(
         "goms",
         "table",
