@@ -1,5 +1,6 @@
 from __future__ import annotations
 
+import copy
 from dataclasses import dataclass
 
 from django import forms
@@ -227,13 +228,15 @@ def army_settings(request: HttpRequest, pk: int) -> HttpResponse:
             "options_form": _options_form(army),
         }
         return render(request, "armies/builder.html#settings", context)
-    form = ArmyForm(request.POST, instance=army)
+    # Bound to a copy: a refused form has already written the values it accepted onto
+    # its instance (a limit over the maximum, say), and the page shows the army as stored.
+    form = ArmyForm(request.POST, instance=copy.copy(army))
     options_form = _options_form(army, request.POST)
     valid = form.is_valid() and (options_form is None or options_form.is_valid())
     if valid:
-        if not _claim_version(request, army):
-            return _settings_conflict(request, pk, form, options_form)
         army = form.save(commit=False)
+        if not _claim_version(request, army):
+            return _settings_conflict(request, army)
         if options_form is not None:
             army.options = options_form.options()
         # Not the version: another tab may already have claimed the next one.
@@ -241,10 +244,6 @@ def army_settings(request: HttpRequest, pk: int) -> HttpResponse:
         if not request.htmx:
             messages.success(request, "Army settings saved.")
             return redirect(army)
-    else:
-        # A refused form has already copied the values it accepted onto `army` (a limit
-        # over the maximum, say): show and price the army as stored, not half-edited.
-        army = _army_for_owner(request, pk)
     units = list(army.units.all())
     context = _builder_context(
         army, units, settings_form=form, options_form=options_form, settings_open=True
@@ -254,13 +253,12 @@ def army_settings(request: HttpRequest, pk: int) -> HttpResponse:
     return render(request, "armies/builder.html", context, status=200 if valid else 400)
 
 
-def _settings_conflict(request: HttpRequest, pk: int, form, options_form) -> HttpResponse:
-    army = _army_for_owner(request, pk)
+def _settings_conflict(request: HttpRequest, army: Army) -> HttpResponse:
+    army.refresh_from_db()
     fresh, fresh_options = ArmyForm(instance=army), _options_form(army)
-    # Against the values stored now, which may have moved on since `form` was built.
-    typed = _typed_values(ArmyForm(form.data, instance=army))
-    if options_form is not None:
-        typed += _typed_values(_options_form(army, form.data))
+    typed = _typed_values(ArmyForm(request.POST, instance=army))
+    if fresh_options is not None:
+        typed += _typed_values(_options_form(army, request.POST))
     context = _builder_context(
         army,
         list(army.units.all()),
@@ -384,7 +382,6 @@ def unit_update(request: HttpRequest, pk: int, unit_pk: int) -> HttpResponse:
     if request.htmx:
         context["changed_rows"] = _changed_rows(context["rows"], before, unit)
         return render(request, "armies/builder.html#unit-saved", context)
-    context.update(settings_form=ArmyForm(instance=army), options_form=_options_form(army))
     return render(request, "armies/builder.html", context, status=400)
 
 
@@ -439,8 +436,6 @@ def _unit_conflict(request: HttpRequest, army: Army, unit: Unit, form) -> HttpRe
         editor=fresh,
         # Against the values stored now, which may have moved on since `form` was built.
         conflict=_typed_values(UnitForm(army.system, form.data, unit=current)),
-        settings_form=ArmyForm(instance=army),
-        options_form=_options_form(army),
     )
     template = "armies/builder.html#unit-conflict" if request.htmx else "armies/builder.html"
     return render(request, template, context, status=409)
@@ -465,8 +460,8 @@ def unit_duplicate(request: HttpRequest, pk: int, unit_pk: int) -> HttpResponse:
     unit = get_object_or_404(army.units, pk=unit_pk)
     if _army_is_full(request, army):
         return redirect(army)
-    copy = _append_unit(army, f"{unit.name} (copy)"[:200], unit.quantity, unit.profile)
-    return _after_list_change(request, army, selected=copy)
+    duplicate = _append_unit(army, f"{unit.name} (copy)"[:200], unit.quantity, unit.profile)
+    return _after_list_change(request, army, selected=duplicate)
 
 
 @require_POST
