@@ -19,12 +19,14 @@ from dataclasses import dataclass
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.db import transaction
+from django.db.models import Count, Window
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_POST
 
 from armies.models import AcquisitionRecord, Army, Unit
+from armies.views import army_for_owner
 from points import goms
 from points.model import PricedArmy
 
@@ -72,7 +74,10 @@ def snapshot(units: list[Unit], priced: PricedArmy) -> tuple[list[list], int]:
 
 
 def latest(army: Army, units: list[Unit], priced: PricedArmy) -> Acquisition | None:
-    records = list(army.acquisitions.all()[:1]) if army.system == "goms" else []
+    if army.system != "goms":
+        return None
+    # The window counts every roll of the army before [:1] keeps the latest: one query.
+    records = list(army.acquisitions.annotate(rolls=Window(Count("pk")))[:1])
     if not records:
         return None
     record = records[0]
@@ -87,14 +92,12 @@ def latest(army: Army, units: list[Unit], priced: PricedArmy) -> Acquisition | N
         ),
         totals=goms.acquisition_totals(dice),
         stale=(rolled, rerolls) != (record.units, record.rerolls),
-        earlier=army.acquisitions.count() - 1,
+        earlier=record.rolls - 1,
     )
 
 
 def _goms_army(request: HttpRequest, pk: int) -> Army:
-    from armies.views import _army_for_owner
-
-    army = _army_for_owner(request, pk)
+    army = army_for_owner(request, pk)
     if army.system != "goms":
         raise Http404("Only G.O.M.S. armies roll for acquisition")
     return army

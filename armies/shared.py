@@ -12,7 +12,7 @@ import points
 from armies import acquisition, roster
 from armies.models import Army
 from armies.services import create_army_from_file
-from armies.views import _army_for_owner, _builder_context
+from armies.views import _builder_context, army_for_owner
 
 
 def _shared_army(token: str) -> Army:
@@ -46,7 +46,7 @@ def shared_roster(request: HttpRequest, token: str) -> HttpResponse:
 @require_GET
 @login_required
 def army_roster(request: HttpRequest, pk: int) -> HttpResponse:
-    army = _army_for_owner(request, pk)
+    army = army_for_owner(request, pk)
     share_url = request.build_absolute_uri(army.get_share_url()) if army.share_token else None
     return _private(roster.render_roster(request, army, share_url))
 
@@ -65,7 +65,7 @@ def fork(request: HttpRequest, token: str) -> HttpResponse:
 @require_POST
 @login_required
 def share_on(request: HttpRequest, pk: int) -> HttpResponse:
-    army = _army_for_owner(request, pk)
+    army = army_for_owner(request, pk)
     regenerated = bool(army.share_token)
     army.share()
     messages.success(
@@ -80,7 +80,7 @@ def share_on(request: HttpRequest, pk: int) -> HttpResponse:
 @require_POST
 @login_required
 def share_off(request: HttpRequest, pk: int) -> HttpResponse:
-    army = _army_for_owner(request, pk)
+    army = army_for_owner(request, pk)
     army.unshare()
     messages.success(request, "Sharing is off: the old link no longer works.")
     return redirect(army.get_absolute_url() + "#share")

@@ -44,7 +44,7 @@ class Row:
     selected: bool = False
 
 
-def _army_for_owner(request: HttpRequest, pk: int) -> Army:
+def army_for_owner(request: HttpRequest, pk: int) -> Army:
     # Anyone else gets the same 404 as for an army that does not exist.
     return get_object_or_404(Army.objects.for_owner(request.user), pk=pk)
 
@@ -167,7 +167,7 @@ def army_import(request: HttpRequest) -> HttpResponse:
 
 @login_required
 def army_export(request: HttpRequest, pk: int) -> HttpResponse:
-    army = _army_for_owner(request, pk)
+    army = army_for_owner(request, pk)
     response = HttpResponse(dumps_army(army.to_file()), content_type="application/json")
     filename = "".join(c if c.isalnum() or c in "-_" else "-" for c in army.name)[:60] or "army"
     response["Content-Disposition"] = f'attachment; filename="{filename}.json"'
@@ -176,7 +176,7 @@ def army_export(request: HttpRequest, pk: int) -> HttpResponse:
 
 @login_required
 def builder(request: HttpRequest, pk: int) -> HttpResponse:
-    return _builder_page(request, _army_for_owner(request, pk))
+    return _builder_page(request, army_for_owner(request, pk))
 
 
 def _builder_page(request: HttpRequest, army: Army, settings_open: bool = False) -> HttpResponse:
@@ -218,7 +218,7 @@ def _options_form(army: Army, data=None) -> ArmyOptionsForm | None:
 @require_http_methods(["GET", "POST"])
 @login_required
 def army_settings(request: HttpRequest, pk: int) -> HttpResponse:
-    army = _army_for_owner(request, pk)
+    army = army_for_owner(request, pk)
     if request.method == "GET":
         if not request.htmx:  # without JavaScript: the builder with the settings open
             return _builder_page(request, army, settings_open=True)
@@ -274,7 +274,7 @@ def _settings_conflict(request: HttpRequest, army: Army) -> HttpResponse:
 @require_POST
 @login_required
 def army_delete(request: HttpRequest, pk: int) -> HttpResponse:
-    army = _army_for_owner(request, pk)
+    army = army_for_owner(request, pk)
     army.trash()
     messages.success(
         request, f"Moved {army.name} to the trash: you can restore it for {TRASH_DAYS} days."
@@ -316,7 +316,7 @@ def army_restore(request: HttpRequest, pk: int) -> HttpResponse:
 @require_POST
 @login_required
 def unit_restore(request: HttpRequest, pk: int, unit_pk: int) -> HttpResponse:
-    army = _army_for_owner(request, pk)
+    army = army_for_owner(request, pk)
     unit = get_object_or_404(Unit.all_objects.in_trash().filter(army=army), pk=unit_pk)
     if _army_is_full(request, army):
         return redirect(army)
@@ -329,7 +329,7 @@ def unit_restore(request: HttpRequest, pk: int, unit_pk: int) -> HttpResponse:
 @require_POST
 @login_required
 def unit_add(request: HttpRequest, pk: int) -> HttpResponse:
-    army = _army_for_owner(request, pk)
+    army = army_for_owner(request, pk)
     if _army_is_full(request, army):
         return redirect(army)
     unit = _append_unit(army, "New unit", 1, dict(profiles.DEFAULT_PROFILES[army.system]))
@@ -356,7 +356,7 @@ def _append_unit(army: Army, name: str, quantity: int, profile: dict) -> Unit:
 @require_POST
 @login_required
 def unit_update(request: HttpRequest, pk: int, unit_pk: int) -> HttpResponse:
-    army = _army_for_owner(request, pk)
+    army = army_for_owner(request, pk)
     units = list(army.units.all())
     unit = _selected(units, str(unit_pk))
     if unit is None:
@@ -445,7 +445,7 @@ def _unit_conflict(request: HttpRequest, army: Army, unit: Unit, form) -> HttpRe
 @login_required
 def unit_breakdown(request: HttpRequest, pk: int, unit_pk: int) -> HttpResponse:
     """How one unit's price is worked out, fetched when its row's "how?" is opened."""
-    army = _army_for_owner(request, pk)
+    army = army_for_owner(request, pk)
     unit = get_object_or_404(army.units, pk=unit_pk)
     if not request.htmx:
         return redirect(f"{army.get_absolute_url()}?unit={unit.pk}#editor")
@@ -456,7 +456,7 @@ def unit_breakdown(request: HttpRequest, pk: int, unit_pk: int) -> HttpResponse:
 @require_POST
 @login_required
 def unit_duplicate(request: HttpRequest, pk: int, unit_pk: int) -> HttpResponse:
-    army = _army_for_owner(request, pk)
+    army = army_for_owner(request, pk)
     unit = get_object_or_404(army.units, pk=unit_pk)
     if _army_is_full(request, army):
         return redirect(army)
@@ -467,7 +467,7 @@ def unit_duplicate(request: HttpRequest, pk: int, unit_pk: int) -> HttpResponse:
 @require_POST
 @login_required
 def unit_move(request: HttpRequest, pk: int, unit_pk: int) -> HttpResponse:
-    army = _army_for_owner(request, pk)
+    army = army_for_owner(request, pk)
     units = list(army.units.all())
     index = next((i for i, u in enumerate(units) if u.pk == unit_pk), None)
     if index is None:
@@ -487,7 +487,7 @@ def unit_move(request: HttpRequest, pk: int, unit_pk: int) -> HttpResponse:
 @require_POST
 @login_required
 def unit_delete(request: HttpRequest, pk: int, unit_pk: int) -> HttpResponse:
-    army = _army_for_owner(request, pk)
+    army = army_for_owner(request, pk)
     unit = get_object_or_404(army.units, pk=unit_pk)
     unit.trash()
     army.bump_version()
@@ -597,7 +597,7 @@ def library_delete(request: HttpRequest, pk: int) -> HttpResponse:
 @require_POST
 @login_required
 def unit_add_from_library(request: HttpRequest, pk: int) -> HttpResponse:
-    army = _army_for_owner(request, pk)
+    army = army_for_owner(request, pk)
     entry = get_object_or_404(
         LibraryEntry.objects.for_owner(request.user).filter(kind="figure", system=army.system),
         pk=request.POST.get("entry") or 0,
@@ -613,7 +613,7 @@ def unit_add_from_library(request: HttpRequest, pk: int) -> HttpResponse:
 @login_required
 def unit_add_part(request: HttpRequest, pk: int, unit_pk: int) -> HttpResponse:
     """Copy a library weapon (GEM) or trait (VSGMR) onto one unit."""
-    army = _army_for_owner(request, pk)
+    army = army_for_owner(request, pk)
     unit = get_object_or_404(army.units, pk=unit_pk)
     entry = get_object_or_404(
         LibraryEntry.objects.for_owner(request.user)

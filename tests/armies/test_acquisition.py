@@ -169,6 +169,25 @@ def test_changing_the_army_marks_the_roll_stale_and_allows_a_new_one_on_record(
     assert "1 earlier roll on record" in html and len(shown_dice(html)) == 4
 
 
+def test_the_latest_roll_and_how_many_came_before_are_one_query(
+    client, player, django_assert_num_queries
+):
+    army = goms_army(player)
+    for _ in range(3):
+        AcquisitionRecord.objects.create(army=army, seed=1, units=[], rerolls=0)
+    token = army.share()
+    client.force_login(player)
+    # session, user, army, units, the latest roll with the count of all
+    with django_assert_num_queries(5):
+        roster = client.get(f"/armies/{army.pk}/roster/").content.decode()
+    assert 'data-testid="roster-acquisition"' in roster
+    client.logout()
+    # army (with its owner), units, the latest roll with the count of all
+    with django_assert_num_queries(3):
+        html = client.get(f"/s/{token}/").content.decode()
+    assert "2 earlier rolls on record" in html
+
+
 def test_buying_rerolls_after_rolling_makes_the_roll_stale(player_client, player):
     army = goms_army(player)
     player_client.post(url(army, "roll"))
