@@ -41,26 +41,77 @@ MAX_WEAPONS = 20
 MAX_WEAPON_NAME = 100
 
 
+# Weapon traits by slug, as the seed groups them: size, rate of fire, attachments.
+WEAPON_TRAITS = {
+    "bulky": "Bulky",
+    "heavy": "Heavy",
+    "assault": "Assault",
+    "cqc": "CQC",
+    "bolt": "Bolt action",
+    "pump": "Pump",
+    "semiauto": "Semi-auto",
+    "auto": "Auto (x)",
+    "sniper-scope": "Sniper scope",
+    "acog-scope": "4x/ACOG scope",
+    "bipod": "Bipod",
+}
+
+
 @dataclass(frozen=True, slots=True)
 class Weapon:
+    """A row of the seed's weapon list: ranges in inches (`long` is None where the seed has
+    "-"), damage added to a d10 against Defence ("7/3": 7 at effective range, 3 at long),
+    trait slugs from WEAPON_TRAITS, and what the traits leave out."""
+
+    slug: str
     name: str
-    range: str  # effective/long, inches
+    effective: int
+    long: int | None
     rof: str
     damage: str
-    traits: str
+    trait_slugs: tuple[str, ...]
+    note: str = ""
+
+    @property
+    def range(self) -> str:
+        """Effective/long, as the seed writes it: "24/-"."""
+        return f"{self.effective}/{'-' if self.long is None else self.long}"
+
+    @property
+    def trait_names(self) -> tuple[str, ...]:
+        return tuple(WEAPON_TRAITS[t] for t in self.trait_slugs)
+
+    @property
+    def traits(self) -> str:
+        """The traits in a few words, for a roster card: "Bolt action, Heavy"."""
+        names = ", ".join(self.trait_names)
+        return f"{names}; {self.note}" if self.note else names
 
 
+# fmt: off
 WEAPONS = (
-    Weapon("Pistol (9mm)", "6/12", "2/1 semi", "4", "CQC"),
-    Weapon("SMG/PDW (P90, MP5)", "12/24", "2/1 (3 auto)", "4", "Assault"),
-    Weapon("Shotgun (pump, semi)", "12/18", "1 pump", "7/3 by range", "Assault; -2 TN spray"),
-    Weapon("Carbine/AR", "24/-", "2/1 (3 auto)", "5", ""),
-    Weapon("DMR/Battle rifle", "30/-", "2/1 semi", "6", "Bulky"),
-    Weapon("SAW/LSW", "24/-", "4 auto", "5", "Bulky"),
-    Weapon("LMG", "30/-", "4 auto", "6", "Heavy"),
-    Weapon("Sniper rifle .308", "36/-", "1 bolt", "7", "Bulky"),
-    Weapon("AM .50 Rifle", "36/-", "1 bolt", "8", "Heavy"),
+    #      slug                name                    range (in.)  rof             damage
+    #      traits, and what they leave out
+    Weapon("pistol",           "Pistol (9mm)",          6, 12,      "2/1",          "4",
+           ("semiauto", "cqc")),
+    Weapon("smg-pdw",          "SMG/PDW (P90, MP5)",   12, 24,      "2/1 (3 auto)", "4",
+           ("auto", "assault")),
+    Weapon("shotgun",          "Shotgun (pump, semi)", 12, 18,      "1",            "7/3",
+           ("pump", "assault"), "damage by range, -2 TN spray"),
+    Weapon("carbine-ar",       "Carbine/AR",           24, None,    "2/1 (3 auto)", "5",
+           ("auto",)),
+    Weapon("dmr-battle-rifle", "DMR/Battle rifle",     30, None,    "2/1",          "6",
+           ("semiauto", "bulky")),
+    Weapon("saw-lsw",          "SAW/LSW",              24, None,    "4 auto",       "5",
+           ("auto", "bulky")),
+    Weapon("lmg",              "LMG",                  30, None,    "4 auto",       "6",
+           ("auto", "heavy")),
+    Weapon("sniper-rifle-308", "Sniper rifle .308",    36, None,    "1",            "7",
+           ("bolt", "bulky")),
+    Weapon("am-50-rifle",      "AM .50 Rifle",         36, None,    "1",            "8",
+           ("bolt", "heavy")),
 )
+# fmt: on
 
 
 @dataclass(frozen=True, slots=True)

@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from points import goms, vsgmr
+from points import d10, goms, vsgmr
 
 SAMPLES_DIR = Path(__file__).resolve().parent / "samples"
 
@@ -49,6 +49,7 @@ def _named(system: str, kind: str, names: Mapping[str, str], *rows: tuple[Any, .
 TRAIT_NAMES = {slug: trait.name for slug, trait in vsgmr.TRAITS.items()}
 POWER_NAMES = {slug: power.name for slug, power in vsgmr.SUPER_POWERS.items()}
 SCENARIO_NAMES = {slug: name for slug, (name, _) in vsgmr.SCENARIOS.items()}
+WEAPON_NAMES = {weapon.slug: weapon.name for weapon in d10.WEAPONS}
 
 
 # ---------------------------------------------------------------- VSGMR v7
@@ -623,153 +624,59 @@ D10 = [
         ("medium", "Medium armour", "Tactical vest with extra plates and a collar."),
         ("heavy", "Heavy armour", "Bulky specialist gear, like a bomb-disposal or riot suit."),
     ),
-    *_entries(
+    # Each weapon's name, ranges, rate of fire, damage and traits are the engine's
+    # (points.d10.WEAPONS).
+    *_named(
         "d10",
         "weapon",
-        # Ranges in inches (long is None where the seed gives "-"); rof as the seed
-        # writes it; damage is added to a d10 against the target's Defence.
-        (
-            "pistol",
-            "Pistol (9mm)",
-            "Sidearm, usable in a brawl.",
-            {
-                "effective": 6,
-                "long": 12,
-                "rof": "2/1",
-                "damage": "4",
-                "traits": ["semiauto", "cqc"],
-            },
-        ),
-        (
-            "smg-pdw",
-            "SMG/PDW (P90, MP5)",
-            "Compact automatic for close work.",
-            {
-                "effective": 12,
-                "long": 24,
-                "rof": "2/1 (3 auto)",
-                "damage": "4",
-                "traits": ["auto", "assault"],
-                "auto": 3,
-            },
-        ),
+        WEAPON_NAMES,
+        ("pistol", "Sidearm, usable in a brawl."),
+        ("smg-pdw", "Compact automatic for close work."),
         (
             "shotgun",
-            "Shotgun (pump, semi)",
             "Hits hard close up and weakly further out; the spread makes it 2 easier to hit with.",
-            {
-                "effective": 12,
-                "long": 18,
-                "rof": "1",
-                "damage": "7/3",
-                "traits": ["pump", "assault"],
-                "damage_by_range": {"effective": 7, "long": 3},
-                "to_hit_tn": -2,
-            },
         ),
-        (
-            "carbine-ar",
-            "Carbine/AR",
-            "The standard infantry rifle.",
-            {
-                "effective": 24,
-                "long": None,
-                "rof": "2/1 (3 auto)",
-                "damage": "5",
-                "traits": ["auto"],
-                "auto": 3,
-            },
-        ),
-        (
-            "dmr-battle-rifle",
-            "DMR/Battle rifle",
-            "Full-power rifle for longer shots.",
-            {
-                "effective": 30,
-                "long": None,
-                "rof": "2/1",
-                "damage": "6",
-                "traits": ["semiauto", "bulky"],
-            },
-        ),
-        (
-            "saw-lsw",
-            "SAW/LSW",
-            "Squad automatic weapon for suppression.",
-            {
-                "effective": 24,
-                "long": None,
-                "rof": "4 auto",
-                "damage": "5",
-                "traits": ["auto", "bulky"],
-                "auto": 4,
-            },
-        ),
-        (
-            "lmg",
-            "LMG",
-            "Belt-fed machine gun; needs to be set down to fire.",
-            {
-                "effective": 30,
-                "long": None,
-                "rof": "4 auto",
-                "damage": "6",
-                "traits": ["auto", "heavy"],
-                "auto": 4,
-            },
-        ),
-        (
-            "sniper-rifle-308",
-            "Sniper rifle .308",
-            "Bolt-action precision rifle.",
-            {"effective": 36, "long": None, "rof": "1", "damage": "7", "traits": ["bolt", "bulky"]},
-        ),
-        (
-            "am-50-rifle",
-            "AM .50 Rifle",
-            "Anti-materiel rifle: the hardest hitter in the list.",
-            {"effective": 36, "long": None, "rof": "1", "damage": "8", "traits": ["bolt", "heavy"]},
-        ),
+        ("carbine-ar", "The standard infantry rifle."),
+        ("dmr-battle-rifle", "Full-power rifle for longer shots."),
+        ("saw-lsw", "Squad automatic weapon for suppression."),
+        ("lmg", "Belt-fed machine gun; needs to be set down to fire."),
+        ("sniper-rifle-308", "Bolt-action precision rifle."),
+        ("am-50-rifle", "Anti-materiel rifle: the hardest hitter in the list."),
     ),
-    *_entries(
+    *_named(
         "d10",
         "weapon-trait",
-        ("bulky", "Bulky", "1 harder to hit if it moved before firing, and awkward in CQC."),
+        d10.WEAPON_TRAITS,
+        ("bulky", "1 harder to hit if it moved before firing, and awkward in CQC."),
         (
             "heavy",
-            "Heavy",
             "Cannot move and fire in one activation, is awkward in CQC, and slows its carrier "
             "by an inch.",
         ),
-        ("assault", "Assault", "Short and handy: +1 to hit at 6 inches or closer."),
-        ("cqc", "CQC", "No penalty when used in close quarters combat."),
-        ("bolt", "Bolt action", "One shot at any range, 1 harder to hit after moving."),
-        ("pump", "Pump", "One shot, with no penalty for moving."),
+        ("assault", "Short and handy: +1 to hit at 6 inches or closer."),
+        ("cqc", "No penalty when used in close quarters combat."),
+        ("bolt", "One shot at any range, 1 harder to hit after moving."),
+        ("pump", "One shot, with no penalty for moving."),
         (
             "semiauto",
-            "Semi-auto",
             "Either a pair of rapid shots within effective range at nearby targets, or one shot "
             "at long range.",
         ),
         (
             "auto",
-            "Auto (x)",
             "Fires like a semi-auto, or sprays an area to suppress it with up to x hit rolls.",
         ),
         (
             "sniper-scope",
-            "Sniper scope",
             "Firing one shot without moving, reroll a miss beyond 6 inches; makes the weapon "
             "Bulky.",
         ),
         (
             "acog-scope",
-            "4x/ACOG scope",
             "Firing one shot without moving, reroll a miss between 6 inches and effective range.",
         ),
         (
             "bipod",
-            "Bipod",
             "If it stays still, long range costs only 1 on the target number instead of 2; makes "
             "the weapon Bulky.",
         ),

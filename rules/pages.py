@@ -208,8 +208,10 @@ def goms_context(catalog: Catalog) -> dict[str, Any]:
 # ---------------------------------------------------------------- d10 modern skirmish
 
 
+D10_WEAPONS = {weapon.slug: weapon for weapon in d10.WEAPONS}
+
+
 def d10_context(catalog: Catalog) -> dict[str, Any]:
-    trait_names = {t.slug: t.name for t in catalog["weapon-trait"]}
     return {
         "stats": catalog["stat"],
         "chances": [(stat, d10.success_chance(stat)) for stat in range(3, 8)],
@@ -219,10 +221,7 @@ def d10_context(catalog: Catalog) -> dict[str, Any]:
         "leader_points": d10.LEADER_POINTS,
         "force_size": d10.FORCE_SIZE,
         "armour_levels": _rows(catalog["armour-level"], d10.ARMOUR_DEFENCE),
-        "weapons": [
-            Row(w, [trait_names.get(t, t) for t in w.data.get("traits", [])])
-            for w in catalog["weapon"]
-        ],
+        "weapons": _rows(catalog["weapon"], D10_WEAPONS),
         "weapon_traits": catalog["weapon-trait"],
         "calibres": next((e for e in catalog["table"] if e.slug == "calibre-damage"), None),
     }
