@@ -103,7 +103,8 @@ class Handling:
     terrain: tuple[tuple[str, str], ...]  # dangerous terrain: up to 6″, above 6″
 
 
-# Builder cards re-render on every keystroke, often for many copies of one profile.
+# Drawn cards are remembered, but an army's first drawing often has many copies of one
+# vehicle (names differ, profiles are equal): half the cost of working each out again.
 @lru_cache(maxsize=1024)
 def handling(p: gem.GemProfile) -> Handling:
     assert p.max_speed is not None

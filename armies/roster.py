@@ -10,7 +10,7 @@ import math
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 from fractions import Fraction
-from functools import lru_cache
+from functools import cached_property, lru_cache
 
 import segno
 from django.http import HttpRequest, HttpResponse
@@ -46,24 +46,24 @@ class Card:
     priced: PricedUnit
     errors: list[Issue]
     warnings: list[Issue]
-    detail: object  # the system's card, see _gem_card and friends
+    system: str
     rolled: tuple = ()  # G.O.M.S.: this unit's recorded acquisition dice
+
+    @cached_property
+    def detail(self) -> object:
+        """The system's card (see _gem_card and friends). Worked out when the card is
+        drawn: the roster_card tag remembers drawn cards, so mostly it never is."""
+        return CARDS[self.system](self.priced)
 
 
 def render_roster(request: HttpRequest, army: Army, share_url: str | None) -> HttpResponse:
     units = list(army.units.all())
     priced = army.price(units)
-    card = CARDS[army.system]
     cards = [
-        Card(
-            i + 1,
-            unit,
-            pu,
-            [e for e in priced.errors if e.unit == i],
-            [w for w in priced.warnings if w.unit == i],
-            _detail(card, pu),
+        Card(i + 1, unit, pu, errors, warnings, army.system)
+        for i, (unit, pu, (errors, warnings)) in enumerate(
+            zip(units, priced.units, priced.issues_by_unit(), strict=True)
         )
-        for i, (unit, pu) in enumerate(zip(units, priced.units, strict=True))
     ]
     rolls = acquisition.latest(army, units, priced)
     if rolls is not None and not rolls.stale:
@@ -82,24 +82,6 @@ def render_roster(request: HttpRequest, army: Army, share_url: str | None) -> Ht
         "acquisition": rolls,
     }
     return render(request, "armies/roster.html", context)
-
-
-# Card details by the PricedUnit they describe: each is a pure function of it, and the
-# engine hands back the same PricedUnit for the same unit (points/systems.py), so a
-# sheet works out only the units that changed. The entry keeps the PricedUnit alive.
-_DETAILS: dict[tuple[Callable, int], tuple[PricedUnit, object]] = {}
-DETAILS_MEMO_SIZE = 10_000
-
-
-def _detail(card: Callable[[PricedUnit], object], pu: PricedUnit) -> object:
-    seen = _DETAILS.get((card, id(pu)))
-    if seen is not None and seen[0] is pu:
-        return seen[1]
-    detail = card(pu)
-    if len(_DETAILS) >= DETAILS_MEMO_SIZE:
-        _DETAILS.clear()
-    _DETAILS[(card, id(pu))] = (pu, detail)
-    return detail
 
 
 @lru_cache(maxsize=256)

@@ -62,19 +62,9 @@ def _rows(army: Army, units: list[Unit], priced: PricedArmy, selected: Unit | No
             selected=unit.pk == chosen,
         )
         for i, (unit, pu, issues) in enumerate(
-            zip(units, priced.units, _unit_issues(priced), strict=True)
+            zip(units, priced.units, priced.issues_by_unit(), strict=True)
         )
     ]
-
-
-def _unit_issues(priced: PricedArmy) -> list[tuple[list[Issue], list[Issue]]]:
-    """Each unit's (errors, warnings), in one pass over the army's issues."""
-    issues: list[tuple[list[Issue], list[Issue]]] = [([], []) for _ in priced.units]
-    for kind, found in enumerate((priced.errors, priced.warnings)):
-        for issue in found:
-            if issue.unit is not None:
-                issues[issue.unit][kind].append(issue)
-    return issues
 
 
 def _changed_rows(rows: list[Row], before: PricedArmy | None, unit: Unit) -> list[Row]:
@@ -83,7 +73,7 @@ def _changed_rows(rows: list[Row], before: PricedArmy | None, unit: Unit) -> lis
         return []
     return [
         row
-        for row, was in zip(rows, _unit_issues(before), strict=True)
+        for row, was in zip(rows, before.issues_by_unit(), strict=True)
         if row.unit.pk == unit.pk or (row.errors, row.warnings) != was
     ]
 

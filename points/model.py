@@ -158,6 +158,15 @@ class PricedArmy:
     def legal(self) -> bool:
         return not self.errors
 
+    def issues_by_unit(self) -> list[tuple[list[Issue], list[Issue]]]:
+        """Each unit's (errors, warnings), in one pass over the army's issues."""
+        issues: list[tuple[list[Issue], list[Issue]]] = [([], []) for _ in self.units]
+        for kind, found in enumerate((self.errors, self.warnings)):
+            for issue in found:
+                if issue.unit is not None:
+                    issues[issue.unit][kind].append(issue)
+        return issues
+
     def to_json(self) -> dict[str, object]:
         limit = self.army.points_limit
         out: dict[str, object] = {

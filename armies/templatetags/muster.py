@@ -90,5 +90,5 @@ def roster_card(context, card) -> str:
         "armies/roster.html#card",
         card.priced,
         key,
-        {"card": card, "d": card.detail, "system": system, "system_template": template},
+        {"card": card, "system": system, "system_template": template},
     )

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 
+from armies import roster
 from armies.models import AcquisitionRecord
 from tests.armies.conftest import make_army
 from tests.armies.test_acquisition import goms_army, url
@@ -39,3 +40,21 @@ def test_a_roll_recorded_after_the_sheet_was_printed_shows_on_its_cards(player_c
     assert AcquisitionRecord.objects.exists()
     after = player_client.get(f"/armies/{army.pk}/roster/").content.decode()
     assert after.count('data-testid="roster-rolled"') == 2
+
+
+def test_a_card_is_worked_out_only_when_it_is_drawn(player_client, player, monkeypatch):
+    worked = []
+
+    def gem_card(pu):
+        worked.append(pu.unit.name)
+        return drawn(pu)
+
+    drawn = roster.CARDS["gem"]
+    monkeypatch.setitem(roster.CARDS, "gem", gem_card)
+    # A stat line no other test prices: cards drawn for another test are remembered too.
+    army = make_army(player, "gem", [{**SWORDSMAN, "mor": 7}] * 2)
+    for _ in range(2):
+        sheet = player_client.get(f"/armies/{army.pk}/roster/").content.decode()
+        assert sheet.count('data-testid="roster-unit"') == 2
+    # The second sheet draws nothing: its cards are remembered, details and all.
+    assert worked == ["Unit 1", "Unit 2"]
