@@ -2,13 +2,15 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Mapping
+from dataclasses import dataclass
 from types import SimpleNamespace
 
 from django import forms
 
 import points
 from armies import profiles
-from armies.models import Army
+from armies.models import Army, LibraryEntry
 from points import goms, vsgmr
 from points.armyfile import MAX_QUANTITY
 from points.fields import text
@@ -319,11 +321,29 @@ class LibraryFigureForm(UnitForm):
         del self.fields["quantity"]
 
 
-# A library weapon or trait is checked by the engine inside the smallest profile that
-# can carry it, so the rules for it live in one place.
-PART_WRAPPERS = {
-    "weapon": ("gem", "missile", {"type": "skirmisher", "base": "25mm", "off": 1, "def": 1}),
-    "trait": ("vsgmr", "traits", {"kind": "guy", "flavor": "troop"}),
+@dataclass(frozen=True)
+class Part:
+    """A kind of library weapon or trait: its system, the list a unit's profile keeps it
+    in, the editor rows it is typed in, and the smallest profile that can carry it (the
+    engine checks a part inside one, so the rules for it live in one place)."""
+
+    system: str
+    profile_key: str
+    rows_key: str
+    wrapper: Mapping[str, object]
+
+    @property
+    def fields(self) -> tuple[profiles.Field, ...]:
+        return next(r for r in profiles.LAYOUTS[self.system].rows if r.key == self.rows_key).fields
+
+
+PARTS: dict[str, Part] = {
+    LibraryEntry.Kind.WEAPON: Part(
+        "gem", "missile", "missile", {"type": "skirmisher", "base": "25mm", "off": 1, "def": 1}
+    ),
+    LibraryEntry.Kind.TRAIT: Part(
+        "vsgmr", "traits", "homebrew", {"kind": "guy", "flavor": "troop"}
+    ),
 }
 
 
@@ -331,12 +351,8 @@ class LibraryPartForm(forms.Form):
     """A homebrew GEM missile weapon or VSGMR trait."""
 
     def __init__(self, kind: str, *args, entry=None, **kwargs):
-        self.kind = kind
-        system, _, _ = PART_WRAPPERS[kind]
-        rows_key = "missile" if kind == "weapon" else "homebrew"
-        self.part_fields = next(
-            r for r in profiles.LAYOUTS[system].rows if r.key == rows_key
-        ).fields
+        self.part = PARTS[kind]
+        self.part_fields = self.part.fields
         if entry is not None and not kwargs.get("initial"):
             kwargs["initial"] = {"name": entry.name, **{k: str(v) for k, v in entry.data.items()}}
         super().__init__(*args, **kwargs)
@@ -363,10 +379,10 @@ class LibraryPartForm(forms.Form):
                     part[f.key] = True
             elif value not in (None, ""):
                 part[f.key] = profiles.typed(value) if f.kind == "stat" else value
-        system, key, wrapper = PART_WRAPPERS[self.kind]
-        profile = {**wrapper, key: [part]}
+        key = self.part.profile_key
+        profile = {**self.part.wrapper, key: [part]}
         paths = {f"{key}[0].{f.key}": f.key for f in self.part_fields}
-        for field, message in profiles.engine_errors(system, profile, paths).items():
+        for field, message in profiles.engine_errors(self.part.system, profile, paths).items():
             self.add_error(field if field in self.fields else None, message)
         self.data_dict = {k: v for k, v in part.items() if k != "name"}
         return data

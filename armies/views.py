@@ -15,6 +15,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 import points
 from armies import profiles
 from armies.forms import (
+    PARTS,
     ArmyForm,
     ArmyOptionsForm,
     ImportForm,
@@ -511,10 +512,8 @@ def _library_form(kind: str, system: str, data=None, entry=None):
 
 
 def _library_system(kind: str, system: str) -> str:
-    if kind == LibraryEntry.Kind.WEAPON:
-        return "gem"
-    if kind == LibraryEntry.Kind.TRAIT:
-        return "vsgmr"
+    if kind in PARTS:
+        return PARTS[kind].system
     if system not in points.SYSTEMS:
         raise Http404("Unknown system")
     return system
@@ -611,7 +610,7 @@ def unit_add_part(request: HttpRequest, pk: int, unit_pk: int) -> HttpResponse:
         .filter(system=army.system),
         pk=request.POST.get("entry") or 0,
     )
-    key = "missile" if entry.kind == LibraryEntry.Kind.WEAPON else "traits"
+    key = PARTS[entry.kind].profile_key
     part = {"name": entry.name, **entry.data}
     profile = {**unit.profile, key: [*unit.profile.get(key, []), part]}
     try:
