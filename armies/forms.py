@@ -164,7 +164,15 @@ class ImportForm(forms.Form):
         return data
 
 
-class UnitForm(forms.Form):
+class FeedbackForm(forms.Form):
+    """A form whose errors show in _feedback.html boxes, the form-wide ones in fb-all."""
+
+    @property
+    def non_field_errors_box(self):
+        return SimpleNamespace(html_name="all", errors=self.non_field_errors())
+
+
+class UnitForm(FeedbackForm):
     """One unit's name, quantity and stat line, laid out per system (see profiles.py)."""
 
     name = forms.CharField(
@@ -236,10 +244,6 @@ class UnitForm(forms.Form):
         return data
 
     # Template helpers: the fields of one group, and the rows of a repeating group.
-    @property
-    def non_field_errors_box(self):
-        return SimpleNamespace(html_name="all", errors=self.non_field_errors())
-
     def group(self, name: str):
         return [self[f.key] for f in self.layout.fields if f.group == name]
 
@@ -347,7 +351,7 @@ PARTS: dict[str, Part] = {
 }
 
 
-class LibraryPartForm(forms.Form):
+class LibraryPartForm(FeedbackForm):
     """A homebrew GEM missile weapon or VSGMR trait."""
 
     def __init__(self, kind: str, *args, entry=None, **kwargs):
@@ -362,23 +366,12 @@ class LibraryPartForm(forms.Form):
         self.fields["name"].validators.append(one_line)
         self.data_dict: dict = {}
 
-    @property
-    def non_field_errors_box(self):
-        return SimpleNamespace(html_name="all", errors=self.non_field_errors())
-
     def groups(self):
         return []
 
     def clean(self):
         data = super().clean()
-        part = {}
-        for f in self.part_fields:
-            value = data.get(f.key)
-            if f.kind == "bool":
-                if value:
-                    part[f.key] = True
-            elif value not in (None, ""):
-                part[f.key] = profiles.typed(value) if f.kind == "stat" else value
+        part = profiles.row_entry(self.part_fields, data)
         key = self.part.profile_key
         profile = {**self.part.wrapper, key: [part]}
         paths = {f"{key}[0].{f.key}": f.key for f in self.part_fields}

@@ -6,7 +6,9 @@ from __future__ import annotations
 
 import copy
 import re
+from collections.abc import Mapping
 from dataclasses import dataclass, field
+from typing import Any
 
 import points
 from points import d10, gem, goms, vsgmr
@@ -238,6 +240,20 @@ def typed(text: str) -> int | str:
     return int(text) if re.fullmatch(r"-?\d{1,9}", text) else text
 
 
+def row_entry(fields: tuple[Field, ...], values: Mapping[str, Any]) -> dict:
+    """One row's form values (a weapon, a homebrew trait) as the file format keeps them:
+    a ticked box is True, a stat is typed(), anything left empty is left out."""
+    entry: dict = {}
+    for f in fields:
+        value = values.get(f.key)
+        if f.kind == "bool":
+            if value:
+                entry[f.key] = True
+        elif value not in (None, ""):
+            entry[f.key] = typed(value) if f.kind == "stat" else value
+    return entry
+
+
 def profile_from_form(system: str, data: dict[str, object]) -> tuple[dict, dict[str, str]]:
     """Build a profile dict from cleaned form values; also map profile paths to form fields."""
     layout = LAYOUTS[system]
@@ -269,14 +285,7 @@ def profile_from_form(system: str, data: dict[str, object]) -> tuple[dict, dict[
     for group in layout.rows:
         rows = []
         for i, row in enumerate(data.get(group.key) or []):
-            entry = {}
-            for f in group.fields:
-                value = row.get(f.key)
-                if f.kind == "bool":
-                    if value:
-                        entry[f.key] = True
-                elif value not in (None, ""):
-                    entry[f.key] = typed(value) if f.kind == "stat" else value
+            entry = row_entry(group.fields, row)
             if any(k != "heavy" and k != "fire" for k in entry):
                 for f in group.fields:
                     paths[f"{group.key}[{len(rows)}].{f.key}"] = f"{group.key}-{i}-{f.key}"
