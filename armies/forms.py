@@ -28,34 +28,46 @@ def one_line(value: str) -> None:
         raise forms.ValidationError(exc.message) from exc
 
 
+@dataclass(frozen=True)
+class Preset:
+    """A VSGMR scenario (one side of it) or a G.O.M.S. game size, and its points."""
+
+    name: str  # Fortress Assault (assaulter), Medium game
+    low: int
+    high: int
+
+    @property
+    def points(self) -> str:
+        return f"{self.low}" if self.low == self.high else f"{self.low}–{self.high}"
+
+
+# By the value an army stores: "slug" or "slug:side" for a scenario, the size for a game.
+PRESETS: dict[str, dict[str, Preset]] = {
+    "vsgmr": {
+        f"{slug}:{side}" if side else slug: Preset(f"{name} ({side})" if side else name, low, high)
+        for slug, (name, sides) in vsgmr.SCENARIOS.items()
+        for side, (low, high) in sides.items()
+    },
+    "goms": {
+        size: Preset(f"{size.capitalize()} game", limit, limit)
+        for size, limit in goms.GAME_SIZES.items()
+    },
+}
+
+
+def preset_range(system: str, preset: str) -> Preset | None:
+    return PRESETS.get(system, {}).get(preset)
+
+
 def preset_choices(system: str) -> list[tuple[str, str]]:
-    if system == "vsgmr":
-        out = []
-        for slug, (name, sides) in vsgmr.SCENARIOS.items():
-            for side, (low, high) in sides.items():
-                pts = f"{low}" if low == high else f"{low}–{high}"
-                label = f"{name}{f' ({side})' if side else ''}: {pts} points"
-                out.append((f"{slug}:{side}" if side else slug, label))
-        return [("", "None"), *out]
-    if system == "goms":
-        return [
-            ("", "None"),
-            *((k, f"{k.capitalize()} game: {v} points") for k, v in goms.GAME_SIZES.items()),
-        ]
-    return [("", "None")]
+    presets = PRESETS.get(system, {})
+    return [("", "None"), *((key, f"{p.name}: {p.points} points") for key, p in presets.items())]
 
 
 def preset_limit(system: str, preset: str) -> int | None:
     """The points limit a preset stands for: the top of a scenario's suggested range."""
-    if system == "vsgmr" and preset:
-        slug, _, side = preset.partition(":")
-        if slug in vsgmr.SCENARIOS:
-            sides = vsgmr.SCENARIOS[slug][1]
-            if side in sides:
-                return sides[side][1]
-    if system == "goms" and preset in goms.GAME_SIZES:
-        return goms.GAME_SIZES[preset]
-    return None
+    found = preset_range(system, preset)
+    return None if found is None else found.high
 
 
 class ArmyForm(forms.ModelForm):

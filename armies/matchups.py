@@ -9,9 +9,8 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.views.decorators.http import require_GET
 
-from armies.forms import preset_limit
+from armies.forms import preset_range
 from armies.models import Army
-from points import vsgmr
 from points.matchup import balanced, suggestions, tolerance
 from points.model import PricedArmy
 
@@ -54,23 +53,15 @@ def _resolve(request: HttpRequest, ref: str) -> tuple[Side | None, str]:
 def _preset_check(side: Side) -> str:
     """How the army's total sits with the scenario or game size it was built for."""
     army = side.army
-    if not army.preset:
+    preset = preset_range(army.system, army.preset)
+    if preset is None:
         return ""
     total = side.priced.total
-    if army.system == "vsgmr":
-        slug, _, part = army.preset.partition(":")
-        if slug in vsgmr.SCENARIOS:
-            name, sides = vsgmr.SCENARIOS[slug]
-            low, high = sides.get(part, next(iter(sides.values())))
-            label = f"{name}{f' ({part})' if part else ''}"
-            ok = low <= total <= high
-            pts = f"{low}" if low == high else f"{low}–{high}"
-            return f"{label}: {pts} points suggested, {'within' if ok else 'outside'} it"
-    limit = preset_limit(army.system, army.preset)
-    if limit is not None:
-        ok = total <= limit
-        return f"{army.preset.capitalize()} game: {limit} points, {'within' if ok else 'over'}"
-    return ""
+    if army.system == "goms":  # a game size is the most an army may spend
+        verdict = "within" if total <= preset.high else "over"
+        return f"{preset.name}: {preset.points} points, {verdict}"
+    verdict = "within" if preset.low <= total <= preset.high else "outside"
+    return f"{preset.name}: {preset.points} points suggested, {verdict} it"
 
 
 @require_GET

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 import points
+from armies.forms import preset_limit
 from armies.models import Army
 from armies.services import create_army_from_file
 from tests.armies.conftest import make_army, sample_file
@@ -147,3 +148,15 @@ def test_matchup_checks_a_scenario_preset(client, player):
     html = client.get(f"/matchup/?a={army.pk}&b={other.pk}").content.decode()
     # Fortress Assault suggests 20 points for the assaulter.
     assert "Fortress Assault (assaulter): 20 points suggested, within it" in html
+
+
+def test_a_preset_with_a_side_its_scenario_does_not_have_is_no_preset(client, player):
+    army = sample_army(player, "zombie-horde")
+    army.preset = "ambush:spectator"  # Ambush has an ambusher and a target
+    army.save()
+    other = sample_army(player, "orcs")
+    client.force_login(player)
+    html = client.get(f"/matchup/?a={army.pk}&b={other.pk}").content.decode()
+    assert "Ambush" not in html
+    assert preset_limit("vsgmr", "ambush:spectator") is None
+    assert preset_limit("vsgmr", "ambush:target") == 40
