@@ -5,13 +5,17 @@ typed into a profile, asks the engine, and puts any complaint beside the field i
 from __future__ import annotations
 
 import copy
+import dataclasses
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from fractions import Fraction
 from typing import Any
 
 import points
 from points import d10, gem, goms, vsgmr
+from points.fields import fmt
+from points.model import Stat
 from points.numbers import decimal_text
 
 STAT_WIDGET = {
@@ -72,6 +76,33 @@ def _vsgmr_powers() -> tuple[Field, ...]:
     return tuple(out)
 
 
+def _span(low: Fraction | int, high: Fraction | int) -> str:
+    """A stat's allowed values as the editor shows them: 1–10, −20 to 20."""
+    if low < 0:
+        return f"{fmt(Fraction(low)).replace('-', '−')} to {fmt(Fraction(high))}"
+    return f"{fmt(Fraction(low))}–{fmt(Fraction(high))}"
+
+
+def _help(*parts: str, only: str = "") -> str:
+    return ", ".join(part for part in parts if part) + (f" ({only})" if only else "")
+
+
+# What a GEM stat is when left empty: the engine's profile defaults.
+_GEM_DEFAULTS = {
+    f.name: f.default for f in dataclasses.fields(gem.GemProfile) if isinstance(f.default, Stat)
+}
+
+
+def _gem_help(key: str, what: str = "", only: str = "") -> str:
+    """A GEM stat's help from the engine: its range (when bounded) and its default."""
+    allowed = gem.STATS.get(key) or gem.VEHICLE_STATS[key]
+    span = ""
+    if allowed.low is not None and allowed.high is not None:
+        span = _span(allowed.low, allowed.high)
+    default = _GEM_DEFAULTS.get(key)
+    return _help(what, span, "" if default is None else f"default {default}", only=only)
+
+
 D10_LABELS = {
     "combat_skill": "Combat Skill",
     "willpower": "Willpower",
@@ -81,21 +112,23 @@ D10_LABELS = {
     "agility": "Agility",
 }
 
+D10_SKILL_HELP = _help(_span(*d10.SKILL_RANGE), f"default {d10.DEFAULT_SKILL}")
+
 LAYOUTS: dict[str, Layout] = {
     "gem": Layout(
         fields=(
             Field("type", "Type", "choice", _pairs(gem.TYPES)),
             Field("base", "Base", "choice", _pairs(gem.BASES)),
-            Field("off", "OFF", "stat", help="1–10 (not for vehicles)"),
-            Field("def", "DEF", "stat", help="1–10"),
-            Field("att", "ATT", "stat", help="default 1 (not for vehicles)"),
-            Field("hit", "HIT", "stat", help="default 1"),
-            Field("mor", "MOR", "stat", help="−20 to 20, default 0"),
-            Field("mag", "MAG", "stat", help="1–10, default 2"),
-            Field("mov", "MOV", "stat", help="default 4"),
-            Field("siz", "SIZ", "stat", help="models it stands for, default 1"),
+            Field("off", "OFF", "stat", help=_gem_help("off", only="not for vehicles")),
+            Field("def", "DEF", "stat", help=_gem_help("def")),
+            Field("att", "ATT", "stat", help=_gem_help("att", only="not for vehicles")),
+            Field("hit", "HIT", "stat", help=_gem_help("hit")),
+            Field("mor", "MOR", "stat", help=_gem_help("mor")),
+            Field("mag", "MAG", "stat", help=_gem_help("mag")),
+            Field("mov", "MOV", "stat", help=_gem_help("mov")),
+            Field("siz", "SIZ", "stat", help=_gem_help("siz", "models it stands for")),
             Field("max_speed", "Max speed", "stat", help="required for vehicles", group="vehicle"),
-            Field("capacity", "Capacity", "stat", help="default 0", group="vehicle"),
+            Field("capacity", "Capacity", "stat", help=_gem_help("capacity"), group="vehicle"),
             Field("acc", "Acc", "stat", group="vehicle"),
             Field("dec", "Dec", "stat", group="vehicle"),
             Field("battle_speed", "Battle speed", "stat", group="vehicle"),
@@ -205,9 +238,14 @@ LAYOUTS: dict[str, Layout] = {
     ),
     "d10": Layout(
         fields=(
-            *(Field(key, D10_LABELS[key], "stat", help="1–10, default 5") for key in d10.SKILLS),
-            Field("defence", "Defence", "stat", help="target number, default 10"),
-            Field("move", "Move", "stat", help="inches, default 5"),
+            *(Field(key, D10_LABELS[key], "stat", help=D10_SKILL_HELP) for key in d10.SKILLS),
+            Field(
+                "defence",
+                "Defence",
+                "stat",
+                help=_help("target number", f"default {d10.DEFAULT_DEFENCE}"),
+            ),
+            Field("move", "Move", "stat", help=_help("inches", f"default {d10.DEFAULT_MOVE}")),
             Field("leader", "Leader (2 force points)", "bool"),
             Field("special_vehicle", "Special vehicle (2 force points)", "bool"),
             Field("weapons", "Weapons", "text", help="names separated by commas"),

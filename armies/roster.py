@@ -125,7 +125,8 @@ class GemCard:
 
 def _gem_card(pu: PricedUnit) -> GemCard:
     p: gem.GemProfile = pu.unit.profile  # type: ignore[assignment]
-    keys = ("def", "hit", "mor", "mag", "mov") if p.is_vehicle else tuple(gem.STATS)
+    carried = gem.VEHICLE_FIELDS if p.is_vehicle else gem.FIGURE_FIELDS
+    keys = tuple(key for key in gem.STATS if key in carried)
     stats = tuple(
         (key.upper(), str(getattr(p, "def_" if key == "def" else key).raw)) for key in keys
     )
