@@ -23,7 +23,7 @@ FAILURES_PER_ADDRESS = 20
 
 MESSAGE = (
     "Too many failed log-in attempts. For your safety, logging in is paused for "
-    "15 minutes: try again later, or reset your password."
+    f"{LOCKOUT_SECONDS // 60} minutes: try again later, or reset your password."
 )
 
 

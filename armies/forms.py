@@ -13,7 +13,7 @@ from armies import profiles
 from armies.models import Army, LibraryEntry
 from points import goms, vsgmr
 from points.armyfile import MAX_QUANTITY
-from points.fields import text
+from points.fields import MAX_NAME, text
 from points.numbers import decimal_places
 
 MAX_ROWS = 20
@@ -188,7 +188,7 @@ class UnitForm(FeedbackForm):
     """One unit's name, quantity and stat line, laid out per system (see profiles.py)."""
 
     name = forms.CharField(
-        max_length=200,
+        max_length=MAX_NAME,
         validators=[one_line],
         widget=forms.TextInput(attrs={"class": "form-control form-control-sm"}),
     )
@@ -199,7 +199,7 @@ class UnitForm(FeedbackForm):
         widget=forms.NumberInput(attrs={"class": "form-control form-control-sm"}),
     )
 
-    def __init__(self, system: str, *args, unit=None, blank_rows: int = 1, **kwargs):
+    def __init__(self, system: str, *args, unit=None, **kwargs):
         # Own ids, so the army settings form on the same page can keep id_name.
         kwargs.setdefault("auto_id", "unit-%s")
         self.system = system
@@ -215,8 +215,8 @@ class UnitForm(FeedbackForm):
         for group in self.layout.rows:
             stored = row_initial.get(group.key, [])
             posted = _posted_rows(self.data, group.key) if self.is_bound else 0
-            # A posted form already carries its blank row; a fresh one gets new blanks.
-            extra = 0 if self.is_bound else blank_rows
+            # A fresh form gets a blank row to add one more; a posted one already has it.
+            extra = 0 if self.is_bound else 1
             count = min(MAX_ROWS, max(len(stored), posted) + extra)
             self.row_counts[group.key] = count
             for i in range(count):

@@ -18,12 +18,6 @@ from points.fields import fmt
 from points.model import Stat
 from points.numbers import decimal_text
 
-STAT_WIDGET = {
-    "class": "form-control form-control-sm",
-    "autocomplete": "off",
-    "spellcheck": "false",
-}
-
 
 @dataclass(frozen=True)
 class Field:
@@ -44,7 +38,6 @@ class Rows:
     key: str
     label: str
     fields: tuple[Field, ...]
-    blank: int = 1  # empty rows offered for adding one more
 
 
 @dataclass(frozen=True)

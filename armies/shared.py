@@ -30,7 +30,7 @@ def _private(response: HttpResponse) -> HttpResponse:
 def shared(request: HttpRequest, token: str) -> HttpResponse:
     army = _shared_army(token)
     units = list(army.units.all())
-    context = _builder_context(army, units, shared=True, share_url=request.build_absolute_uri())
+    context = _builder_context(army, units, shared=True)
     context["acquisition"] = acquisition.latest(army, units, context["priced"])
     return _private(render(request, "armies/shared.html", context))
 

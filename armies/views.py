@@ -27,6 +27,7 @@ from armies.forms import (
 from armies.models import TRASH_DAYS, Army, LibraryEntry, Unit
 from armies.services import create_army_from_file
 from points.armyfile import MAX_UNITS
+from points.fields import MAX_NAME
 from points.model import Issue, PricedArmy, PricedUnit
 from rules.models import SampleArmy
 
@@ -451,7 +452,7 @@ def unit_duplicate(request: HttpRequest, pk: int, unit_pk: int) -> HttpResponse:
     unit = get_object_or_404(army.units, pk=unit_pk)
     if _army_is_full(request, army):
         return redirect(army)
-    duplicate = _append_unit(army, f"{unit.name} (copy)"[:200], unit.quantity, unit.profile)
+    duplicate = _append_unit(army, f"{unit.name} (copy)"[:MAX_NAME], unit.quantity, unit.profile)
     return _after_list_change(request, army, selected=duplicate)
 
 
