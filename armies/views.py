@@ -7,7 +7,7 @@ from django import forms
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.db import transaction
-from django.db.models import Max
+from django.db.models import Count, Max
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
@@ -322,27 +322,35 @@ def unit_restore(request: HttpRequest, pk: int, unit_pk: int) -> HttpResponse:
 @login_required
 def unit_add(request: HttpRequest, pk: int) -> HttpResponse:
     army = army_for_owner(request, pk)
-    if _army_is_full(request, army):
-        return redirect(army)
-    unit = _append_unit(army, "New unit", 1, dict(profiles.DEFAULT_PROFILES[army.system]))
-    return redirect(f"{army.get_absolute_url()}?unit={unit.pk}#editor")
+    unit = _append_unit(request, army, "New unit", 1, dict(profiles.DEFAULT_PROFILES[army.system]))
+    return _editor_redirect(army, unit)
 
 
-def _army_is_full(request: HttpRequest, army: Army) -> bool:
+def _army_is_full(request: HttpRequest, army: Army, units: int | None = None) -> bool:
     """The file format's unit limit, so every stored army can still be exported and priced."""
-    if army.units.count() < MAX_UNITS:
+    if (army.units.count() if units is None else units) < MAX_UNITS:
         return False
     messages.error(request, f"An army can have at most {MAX_UNITS} units.")
     return True
 
 
-def _append_unit(army: Army, name: str, quantity: int, profile: dict) -> Unit:
-    last = army.units.aggregate(last=Max("position"))["last"]
+def _append_unit(
+    request: HttpRequest, army: Army, name: str, quantity: int, profile: dict
+) -> Unit | None:
+    """A new unit at the end of the list; None, with a message, when the army is full."""
+    found = army.units.aggregate(units=Count("pk"), last=Max("position"))
+    if _army_is_full(request, army, found["units"]):
+        return None
     unit = Unit.objects.create(
-        army=army, name=name, quantity=quantity, profile=profile, position=(last or 0) + 1
+        army=army, name=name, quantity=quantity, profile=profile, position=(found["last"] or 0) + 1
     )
     army.bump_version()
     return unit
+
+
+def _editor_redirect(army: Army, unit: Unit | None) -> HttpResponse:
+    """Back to the builder, with `unit` open in the editor."""
+    return redirect(army.get_absolute_url() + (f"?unit={unit.pk}#editor" if unit else ""))
 
 
 @require_POST
@@ -368,7 +376,7 @@ def unit_update(request: HttpRequest, pk: int, unit_pk: int) -> HttpResponse:
         unit.save(update_fields=["name", "quantity", "profile"])
         if not request.htmx:
             messages.success(request, f"Saved {unit.name}.")
-            return redirect(f"{army.get_absolute_url()}?unit={unit.pk}#editor")
+            return _editor_redirect(army, unit)
     # Re-price the whole army: totals and rule errors depend on every unit.
     context = _builder_context(army, units, selected=unit, editor=form, saved=saved)
     if request.htmx:
@@ -440,7 +448,7 @@ def unit_breakdown(request: HttpRequest, pk: int, unit_pk: int) -> HttpResponse:
     army = army_for_owner(request, pk)
     unit = get_object_or_404(army.units, pk=unit_pk)
     if not request.htmx:
-        return redirect(f"{army.get_absolute_url()}?unit={unit.pk}#editor")
+        return _editor_redirect(army, unit)
     # A unit's price depends on its own stat line only: price it alone.
     return render(request, "armies/_breakdown.html", {"priced": army.price([unit]).units[0]})
 
@@ -450,9 +458,10 @@ def unit_breakdown(request: HttpRequest, pk: int, unit_pk: int) -> HttpResponse:
 def unit_duplicate(request: HttpRequest, pk: int, unit_pk: int) -> HttpResponse:
     army = army_for_owner(request, pk)
     unit = get_object_or_404(army.units, pk=unit_pk)
-    if _army_is_full(request, army):
+    name = f"{unit.name} (copy)"[:MAX_NAME]
+    duplicate = _append_unit(request, army, name, unit.quantity, unit.profile)
+    if duplicate is None:
         return redirect(army)
-    duplicate = _append_unit(army, f"{unit.name} (copy)"[:MAX_NAME], unit.quantity, unit.profile)
     return _after_list_change(request, army, selected=duplicate)
 
 
@@ -492,8 +501,7 @@ def _after_list_change(
     request: HttpRequest, army: Army, selected: Unit | None = None, undo: Unit | None = None
 ) -> HttpResponse:
     if not request.htmx:
-        suffix = f"?unit={selected.pk}#editor" if selected else ""
-        return redirect(army.get_absolute_url() + suffix)
+        return _editor_redirect(army, selected)
     units = list(army.units.all())
     context = _builder_context(army, units, undo=undo)
     return render(request, "armies/builder.html#list-changed", context)
@@ -592,11 +600,10 @@ def unit_add_from_library(request: HttpRequest, pk: int) -> HttpResponse:
         LibraryEntry.objects.for_owner(request.user).filter(kind="figure", system=army.system),
         pk=request.POST.get("entry") or 0,
     )
-    if _army_is_full(request, army):
-        return redirect(army)
-    unit = _append_unit(army, entry.name, 1, dict(entry.data))
-    messages.success(request, f"Added a copy of {entry.name}.")
-    return redirect(f"{army.get_absolute_url()}?unit={unit.pk}#editor")
+    unit = _append_unit(request, army, entry.name, 1, dict(entry.data))
+    if unit is not None:
+        messages.success(request, f"Added a copy of {entry.name}.")
+    return _editor_redirect(army, unit)
 
 
 @require_POST
@@ -623,4 +630,4 @@ def unit_add_part(request: HttpRequest, pk: int, unit_pk: int) -> HttpResponse:
         unit.save(update_fields=["profile"])
         army.bump_version()
         messages.success(request, f"Added {entry.name} to {unit.name}.")
-    return redirect(f"{army.get_absolute_url()}?unit={unit.pk}#editor")
+    return _editor_redirect(army, unit)

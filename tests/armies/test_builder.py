@@ -339,6 +339,25 @@ def test_editing_a_unit_moves_the_army_to_the_top_of_the_list(player_client, pla
     assert listing.index("Older") < listing.index("Newer")
 
 
+def test_adding_or_copying_a_unit_counts_the_units_and_finds_the_last_in_one_query(
+    player_client, player, django_assert_num_queries
+):
+    troop = {"kind": "guy", "flavor": "troop"}
+    army = make_army(player, "vsgmr", [troop] * 3)
+    unit = army.units.first()
+    # session, user, army, the units' count and last position, the new unit, the version
+    with django_assert_num_queries(6):
+        response = player_client.post(f"/armies/{army.pk}/units/add/")
+    added = army.units.order_by("position").last()
+    assert response.url == f"/armies/{army.pk}/?unit={added.pk}#editor" and added.position == 4
+    # session, user, army, the unit copied, the units' count and last position, the copy,
+    # the version, the units to show
+    with django_assert_num_queries(8):
+        response = player_client.post(f"/armies/{army.pk}/units/{unit.pk}/duplicate/", **HX)
+    assert response.status_code == 200
+    assert army.units.order_by("position").last().position == 5
+
+
 def test_export_then_import_gives_back_the_same_army(player_client, player):
     doc = sample_file("dwarves")
     response = player_client.post("/armies/import/", {"text": __import__("json").dumps(doc)})
