@@ -311,7 +311,7 @@ def _django_field(f: profiles.Field, compact: bool = False) -> forms.Field:
             help_text=f.help,
             widget=forms.Select(attrs={"class": "form-select form-select-sm"}),
         )
-    max_length = 200 if f.kind == "text" else 64
+    max_length = f.most if f.kind == "text" else 64
     if f.kind in ("stat", "int"):
         attrs["inputmode"] = "decimal" if f.kind == "stat" else "numeric"
         attrs["spellcheck"] = "false"

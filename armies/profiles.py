@@ -14,7 +14,7 @@ from typing import Any
 
 import points
 from points import d10, gem, goms, vsgmr
-from points.fields import fmt
+from points.fields import MAX_NAME, fmt
 from points.model import Stat
 from points.numbers import decimal_text
 
@@ -29,6 +29,7 @@ class Field:
     choices: tuple[tuple[str, str], ...] = ()
     help: str = ""
     group: str = "main"  # main | vehicle | options
+    most: int = MAX_NAME  # characters a text box takes; the engine checks each value's own
 
 
 @dataclass(frozen=True)
@@ -241,7 +242,13 @@ LAYOUTS: dict[str, Layout] = {
             Field("move", "Move", "stat", help=_help("inches", f"default {d10.DEFAULT_MOVE}")),
             Field("leader", "Leader (2 force points)", "bool"),
             Field("special_vehicle", "Special vehicle (2 force points)", "bool"),
-            Field("weapons", "Weapons", "text", help="names separated by commas"),
+            Field(
+                "weapons",
+                "Weapons",
+                "text",
+                help="names separated by commas",
+                most=d10.MAX_WEAPONS * (d10.MAX_WEAPON_NAME + len(", ")),
+            ),
         ),
     ),
 }

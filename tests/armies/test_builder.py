@@ -358,6 +358,27 @@ def test_adding_or_copying_a_unit_counts_the_units_and_finds_the_last_in_one_que
     assert army.units.order_by("position").last().position == 5
 
 
+def test_a_d10_unit_with_many_weapons_can_be_saved_from_the_editor(player_client, player):
+    # 278 characters once joined: each name is well within the engine's limit, and so
+    # is their number, so the editor's one box must take them all.
+    weapons = [f"Heavy plasma cannon mark {i}" for i in range(10)]
+    army = make_army(player, "d10", [{"weapons": weapons}])
+    unit = army.units.get()
+    response = player_client.post(
+        f"/armies/{army.pk}/units/{unit.pk}/",
+        {
+            "version": army.version,
+            "name": "Gunners",
+            "quantity": "1",
+            "weapons": ", ".join(weapons),
+        },
+        **HX,
+    )
+    assert response.status_code == 200
+    unit.refresh_from_db()
+    assert unit.name == "Gunners" and unit.profile == {"weapons": weapons}
+
+
 def test_export_then_import_gives_back_the_same_army(player_client, player):
     doc = sample_file("dwarves")
     response = player_client.post("/armies/import/", {"text": __import__("json").dumps(doc)})
