@@ -16,7 +16,7 @@ from django.urls import reverse
 from armies.profiles import D10_LABELS
 from points import d10, gem
 from points.model import PricedUnit, Stat
-from points.numbers import NUMBER_TEXT, decimal_text
+from points.numbers import decimal_text
 
 # 45° fine-manoeuvre turns shown for a vehicle: one to four (a full about-face).
 FINE_TURNS = range(1, 5)
@@ -35,22 +35,11 @@ def percent(chance: Fraction) -> str:
     return number(chance * 100)
 
 
-def is_dice(s: Stat) -> bool:
-    return isinstance(s.raw, str) and not NUMBER_TEXT.fullmatch(s.raw.strip())
-
-
 def shown(s: Stat, unit: str = "") -> str:
     """A stat as typed, with the average beside a dice expression: 2d6+8″ (avg 15″)."""
-    if is_dice(s):
+    if s.rolled:
         return f"{str(s.raw).strip()}{unit} (avg {number(s.value)}{unit})"
     return f"{number(s.value)}{unit}"
-
-
-def whole(s: Stat) -> int | None:
-    """A stat usable as a count or a table row: a plain whole number, not dice."""
-    if is_dice(s) or s.value.denominator != 1:
-        return None
-    return s.value.numerator
 
 
 # ---------------------------------------------------------------- GEM Table 1
@@ -69,7 +58,7 @@ class HitRow:
 def hit_row(label: str, off: Stat) -> HitRow:
     row = gem.table_row(off)
     if row is None:
-        note = "rolled: look up Table 1 once rolled" if is_dice(off) else "no Table 1 row"
+        note = "rolled: look up Table 1 once rolled" if off.rolled else "no Table 1 row"
         return HitRow(label, str(off.raw), note=note)
     cells = tuple(
         (gem.needed(row, d), percent(chance))
@@ -120,7 +109,7 @@ def handling(p: gem.GemProfile) -> Handling:
                     (f"Turn radius at {name} speed", f"{number(gem.turn_radius(trr, s.value))}″")
                 )
         facts.append(("Largest turn per move", f"{number(gem.largest_turn(trr))}°"))
-    half = "half the average max speed" if is_dice(p.max_speed) else "half max speed"
+    half = "half the average max speed" if p.max_speed.rolled else "half max speed"
     facts.append(("Reverse up to", f"{number(gem.reverse_limit(p.max_speed.value))}″ ({half})"))
     speed, label = p.max_speed, "max speed"
     if p.battle_speed is not None:

@@ -161,7 +161,7 @@ def _gem_card(pu: PricedUnit) -> GemCard:
 
 
 def _gem_boxes(p: gem.GemProfile, quantity: int) -> tuple[Boxes, ...]:
-    hit = aids.whole(p.hit)
+    hit = p.hit.whole
     if hit is None:
         boxes = [Boxes("HIT", (), note=f"rolled ({p.hit.raw}): write it down when rolled")]
     else:

@@ -31,7 +31,7 @@ from points.fields import (
     whole_between,
 )
 from points.model import Army, Issue, Line, Priced, PricedUnit, Stat
-from points.numbers import NUMBER_TEXT, round_half_up
+from points.numbers import round_half_up
 
 TYPES = ("skirmisher", "peltast", "block", "leader", "cavalry", "vehicle")
 BASES = ("20mm", "25mm", "30mm", "40mm", "50mm", "huge")
@@ -703,12 +703,8 @@ class Odds:
 
 def table_row(off: Stat | int) -> int | None:
     """OFF as a Table 1 row: a plain whole number 1-10, not a dice roll."""
-    if isinstance(off, int):
-        return off if 1 <= off <= TABLE_SIZE else None
-    if isinstance(off.raw, str) and not NUMBER_TEXT.fullmatch(off.raw.strip()):
-        return None
-    value = off.value
-    return value.numerator if value.denominator == 1 and 1 <= value <= TABLE_SIZE else None
+    row = off if isinstance(off, int) else off.whole
+    return row if row is not None and 1 <= row <= TABLE_SIZE else None
 
 
 def _odds(
@@ -723,7 +719,7 @@ def _odds(
 ) -> Odds:
     row = table_row(off)
     if row is None:
-        rolled = isinstance(off, Stat) and isinstance(off.raw, str)
+        rolled = isinstance(off, Stat) and off.rolled
         why = (
             f"OFF {off} is rolled: look it up once rolled"
             if rolled

@@ -6,7 +6,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
 
-from points.numbers import decimal_places, to_number
+from points.numbers import NUMBER_TEXT, decimal_places, to_number
 
 # Fractions up to this many decimals print as plain JSON numbers; others also get "exact".
 JSON_PLACES = 6
@@ -26,6 +26,18 @@ class Stat:
 
     def __str__(self) -> str:
         return str(self.raw)
+
+    @property
+    def rolled(self) -> bool:
+        """A dice expression ("2d6+8"), not a number, whether typed as 4.5 or "4.5"."""
+        return isinstance(self.raw, str) and not NUMBER_TEXT.fullmatch(self.raw.strip())
+
+    @property
+    def whole(self) -> int | None:
+        """The stat as a count or a table row: a plain whole number, else None."""
+        if self.rolled or self.value.denominator != 1:
+            return None
+        return self.value.numerator
 
 
 @dataclass(frozen=True, slots=True)

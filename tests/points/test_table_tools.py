@@ -163,6 +163,23 @@ def test_a_rolled_off_has_no_table_row_until_rolled():
     assert gem.melee_per_turn([basic]) is None
 
 
+@pytest.mark.parametrize("off", [4.5, "4.5"])
+def test_a_fractional_off_has_no_table_row_and_is_not_called_rolled(off):
+    # Typed as a number or as text, 4.5 is a number: there is simply no row for it.
+    halfling = gem_profile(type="skirmisher", off=off, **{"def": 4})
+
+    (basic,) = gem.attack_odds(halfling, 4)
+
+    assert basic.chance is None
+    assert basic.note == "no Table 1 row for OFF 4.5"
+
+
+def test_a_whole_off_typed_as_text_reads_its_row():
+    # "7" is OFF 7: against DEF 7 it needs 11, 10 in 20.
+    (basic,) = gem.attack_odds(gem_profile(type="skirmisher", off="7", **{"def": 4}), 7)
+    assert basic.chance == F(10, 20)
+
+
 def test_typed_off_and_att_in_melee_and_as_a_missile():
     # OFF 3 ATT 4 vs DEF 6 needs 16: 5 of 20 each, 4 × 5/20 = 1 hit. Shot at a small target
     # in soft cover (-3) it needs 19: 2 of 20, 8/20 hits.
