@@ -11,7 +11,7 @@ from django.views.decorators.http import require_GET
 
 from armies.forms import preset_range
 from armies.models import Army
-from points.matchup import balanced, suggestions, tolerance
+from points.matchup import balanced, rule_text, suggestions, tolerance
 from points.model import PricedArmy
 
 
@@ -90,7 +90,7 @@ def matchup(request: HttpRequest) -> HttpResponse:
                 tolerance=tolerance(system, a.priced.total, b.priced.total),
                 balanced=balanced(system, a.priced.total, b.priced.total),
                 suggestions=suggestions(a.priced, b.priced),
-                rule="within 5 points" if system == "vsgmr" else "within 5% of the larger total",
+                rule=rule_text(system),
                 preset_a=_preset_check(a),
                 preset_b=_preset_check(b),
             )

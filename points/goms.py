@@ -57,56 +57,38 @@ MAX_OPTION = 1000
 FIELDS = ("kind", "vehicle_class", "morale", "men")
 OPTION_FIELDS = ("rerolls", "setup_extensions", "dug_in")
 
-# Acquisition and manpower: what a 1d6 roll (1..6) means for each kind of unit.
+# Acquisition and manpower: what a 1d6 roll (1..6) means for each kind of unit, as
+# numbers (index = die - 1); the words players read are written from them below.
+MEN_LOST = (4, 3, 3, 2, 1, 0)  # infantry
+LMGS_LOST = (1, 1, 0, 0, 0, 0)  # infantry
+TEAMS_LOST = (2, 1, 1, 0, 0, 0)  # HQ and engineer specialist teams
+# Vehicles: None = doesn't show, 0 = starts on table, n = arrives on an n+ (a d6 each turn).
+ARRIVES_ON = {
+    "soft-skin": (None, 4, 0, 0, 0, 0),
+    "light": (None, 5, 4, 0, 0, 0),
+    "medium": (None, 6, 5, 4, 0, 0),
+    "heavy": (None, None, 6, 5, 4, 0),
+}
+
+
+def _losses(count: int, one: str, many: str, lmg: int = 0) -> str:
+    if not count:
+        return "Full strength"
+    return f"Lose {count} {one if count == 1 else many}" + (" and an LMG" if lmg else "")
+
+
+def _arrival(arrives: int | None) -> str:
+    if arrives is None:
+        return "Doesn't show"
+    return f"Arrives on a {arrives}+" if arrives else "Starts on table"
+
+
 ACQUISITION = {
-    "infantry": (
-        "Lose 4 men and an LMG",
-        "Lose 3 men and an LMG",
-        "Lose 3 men",
-        "Lose 2 men",
-        "Lose 1 man",
-        "Full strength",
+    "infantry": tuple(
+        _losses(n, "man", "men", lmg) for n, lmg in zip(MEN_LOST, LMGS_LOST, strict=True)
     ),
-    "soft-skin": (
-        "Doesn't show",
-        "Arrives on a 4+",
-        "Starts on table",
-        "Starts on table",
-        "Starts on table",
-        "Starts on table",
-    ),
-    "light": (
-        "Doesn't show",
-        "Arrives on a 5+",
-        "Arrives on a 4+",
-        "Starts on table",
-        "Starts on table",
-        "Starts on table",
-    ),
-    "medium": (
-        "Doesn't show",
-        "Arrives on a 6+",
-        "Arrives on a 5+",
-        "Arrives on a 4+",
-        "Starts on table",
-        "Starts on table",
-    ),
-    "heavy": (
-        "Doesn't show",
-        "Doesn't show",
-        "Arrives on a 6+",
-        "Arrives on a 5+",
-        "Arrives on a 4+",
-        "Starts on table",
-    ),
-    "specialists": (
-        "Lose 2 teams",
-        "Lose 1 team",
-        "Lose 1 team",
-        "Full strength",
-        "Full strength",
-        "Full strength",
-    ),
+    **{row: tuple(map(_arrival, arrives)) for row, arrives in ARRIVES_ON.items()},
+    "specialists": tuple(_losses(n, "team", "teams") for n in TEAMS_LOST),
 }
 ACQUISITION_NAMES = {
     "infantry": "Rifle sections",
@@ -335,17 +317,6 @@ def acquisition_row(p: GomsProfile) -> str:
     return "infantry" if p.kind == "rifle-section" else "specialists"
 
 
-# What each result costs, for the totals under a recorded roll (index = die - 1).
-MEN_LOST = (4, 3, 3, 2, 1, 0)  # infantry
-LMGS_LOST = (1, 1, 0, 0, 0, 0)  # infantry
-TEAMS_LOST = (2, 1, 1, 0, 0, 0)  # HQ and engineer specialist teams
-# Vehicles: None = doesn't show, 0 = starts on table, n = arrives on an n+ (a d6 each turn).
-ARRIVES_ON = {
-    "soft-skin": (None, 4, 0, 0, 0, 0),
-    "light": (None, 5, 4, 0, 0, 0),
-    "medium": (None, 6, 5, 4, 0, 0),
-    "heavy": (None, None, 6, 5, 4, 0),
-}
 MAX_ACQUISITION_DICE = 500  # far beyond a large (30-point) game
 
 
@@ -387,15 +358,6 @@ def acquisition_dice(
         AcquisitionRoll(unit, copy, die, ACQUISITION[row][die - 1], row, tuple(earlier))
         for unit, copy, row, die, earlier in dice
     )
-
-
-def roll_acquisition(army: Army, seed: int) -> tuple[AcquisitionRoll, ...]:
-    """1d6 per section or vehicle, from a seed an opponent can reuse to check the dice."""
-    return acquisition_dice(acquisition_rows(army), seed)
-
-
-def acquisition_rows(army: Army) -> list[tuple[str, int]]:
-    return [(acquisition_row(u.profile), u.quantity) for u in army.units]  # type: ignore[arg-type]
 
 
 @dataclass(frozen=True, slots=True)

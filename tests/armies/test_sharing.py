@@ -109,6 +109,7 @@ def test_matchup_of_elves_and_orcs_is_balanced(client, player):
     html = client.get(f"/matchup/?a={elves.pk}&b={orcs.share()}").content.decode()
     assert 'data-testid="total-a">25<' in html and 'data-testid="total-b">24<' in html
     assert "<strong>Balanced</strong>" in html and "differ by 1 points" in html
+    assert "matches are fair within 5 points (5 here)" in html
 
 
 def test_matchup_of_justice_team_and_zombies_is_not_balanced_and_suggests_a_fix(client, player):

@@ -218,8 +218,9 @@ def test_acquisition_roll_is_the_same_for_the_same_seed():
         }
     )
 
-    first = goms.roll_acquisition(loaded, seed=42)
-    assert first == goms.roll_acquisition(loaded, seed=42)
+    rows = [(goms.acquisition_row(u.profile), u.quantity) for u in loaded.units]
+    first = goms.acquisition_dice(rows, seed=42)
+    assert first == goms.acquisition_dice(rows, seed=42)
     assert [(r.unit, r.copy) for r in first] == [(0, 0), (0, 1), (1, 0)]  # 1d6 each
     for r in first:
         row = "infantry" if r.unit == 0 else "heavy"
