@@ -8,8 +8,9 @@ from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_POST
 
 import points
+from points.armyfile import MAX_FILE_BYTES
 
-MAX_BODY_BYTES = 1_000_000
+MAX_BODY_BYTES = MAX_FILE_BYTES
 
 
 # No cookies, no session: CSRF protects cookie-authenticated writes, and this one

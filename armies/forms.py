@@ -1,6 +1,5 @@
 from __future__ import annotations
 
-import json
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass
@@ -12,12 +11,12 @@ import points
 from armies import profiles
 from armies.models import Army, LibraryEntry
 from points import goms, vsgmr
-from points.armyfile import MAX_QUANTITY
+from points.armyfile import MAX_FILE_BYTES, MAX_QUANTITY
 from points.fields import MAX_NAME, text
 from points.numbers import decimal_places
 
 MAX_ROWS = 20
-MAX_IMPORT_BYTES = 1_000_000
+MAX_IMPORT_BYTES = MAX_FILE_BYTES
 
 
 def one_line(value: str) -> None:
@@ -325,7 +324,8 @@ def _django_field(f: profiles.Field, compact: bool = False) -> forms.Field:
 
 
 def dumps_army(doc: dict) -> str:
-    return json.dumps(doc, indent=2, ensure_ascii=False) + "\n"
+    """The export file: the engine's own writer, so export and load agree by construction."""
+    return points.dumps(points.load(doc)) + "\n"
 
 
 class LibraryFigureForm(UnitForm):

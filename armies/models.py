@@ -17,8 +17,9 @@ from django.utils import timezone
 
 import points
 from points import goms
-from points.armyfile import MAX_POINTS_LIMIT, MAX_QUANTITY
+from points.armyfile import FORMAT, MAX_POINTS_LIMIT, MAX_QUANTITY
 from points.fields import MAX_NAME
+from points.numbers import to_number
 
 SHARE_TOKEN_BYTES = 24  # 192 bits
 SYSTEM_CHOICES = [(key, system.label) for key, system in points.SYSTEMS.items()]
@@ -144,9 +145,9 @@ class Army(Trashable):
     def to_file(self, units: list[Unit] | None = None) -> dict:
         """This army as a muster-army/1 document (what export writes and the engine reads)."""
         units = list(self.units.all()) if units is None else units
-        doc: dict = {"format": "muster-army/1", "name": self.name, "system": self.system}
+        doc: dict = {"format": FORMAT, "name": self.name, "system": self.system}
         if self.points_limit is not None:
-            doc["points_limit"] = _json_number(self.points_limit)
+            doc["points_limit"] = to_number(Fraction(self.points_limit))
         doc["options"] = self.options or {}
         doc["units"] = [u.to_file() for u in units]
         return doc
@@ -176,11 +177,6 @@ class Unit(Trashable):
 
     def to_file(self) -> dict:
         return {"name": self.name, "quantity": self.quantity, "profile": self.profile}
-
-
-def _json_number(value: Decimal) -> int | float:
-    exact = Fraction(value)
-    return int(exact) if exact.denominator == 1 else float(value)
 
 
 class LibraryEntryQuerySet(models.QuerySet):

@@ -13,6 +13,7 @@ from points.numbers import decimal_places, parse_number, to_number
 from points.systems import SYSTEMS
 
 FORMAT = "muster-army/1"
+MAX_FILE_BYTES = 1_000_000  # an army file, uploaded or POSTed to /api/price/
 FIELDS = ("format", "name", "system", "points_limit", "options", "units")
 UNIT_FIELDS = ("name", "quantity", "profile")
 MAX_UNITS = 1000
