@@ -8,7 +8,7 @@ from fractions import Fraction
 from points import systems
 from points.errors import ArmyFileError
 from points.fields import at, index, items, known_keys, obj, required, text, whole
-from points.model import Army, Unit
+from points.model import JSON_PLACES, Army, Unit
 from points.numbers import decimal_places, parse_number, to_number
 from points.systems import SYSTEMS
 
@@ -19,7 +19,7 @@ UNIT_FIELDS = ("name", "quantity", "profile")
 MAX_UNITS = 1000
 MAX_QUANTITY = 1000
 MAX_POINTS_LIMIT = 1_000_000
-LIMIT_PLACES = 6  # so the limit is written back exactly as a JSON number
+LIMIT_PLACES = JSON_PLACES  # so the limit is written back exactly as a JSON number
 
 
 def load(data: object) -> Army:

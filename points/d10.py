@@ -25,11 +25,11 @@ SKILLS = ("combat_skill", "willpower", "shooting", "cqc", "physique", "agility")
 SKILL_RANGE = (1, 10)
 DEFAULT_SKILL = 5
 DEFENCE_RANGE = (1, 30)
-DEFAULT_DEFENCE = 10  # an unarmoured human
 MOVE_RANGE = between(0, 24)
 DEFAULT_MOVE = const(5)
 # Defence for a human by armour worn.
 ARMOUR_DEFENCE = {"none": 10, "light": 11, "medium": 12, "heavy": 13}
+DEFAULT_DEFENCE = ARMOUR_DEFENCE["none"]  # an unarmoured human
 TARGET_NUMBER = 10
 
 MODEL_POINTS = Fraction(1)
