@@ -11,9 +11,8 @@ from dataclasses import dataclass
 from fractions import Fraction
 from functools import cache, lru_cache
 
-from django.urls import reverse
-
 from armies.profiles import D10_LABELS
+from config.urlcache import reverse
 from points import d10, gem
 from points.model import PricedUnit, Stat
 from points.numbers import decimal_text
@@ -185,10 +184,8 @@ class CardAids:
     target: int = d10.TARGET_NUMBER
 
 
-@cache
 def _url(name: str) -> str:
-    # Once per process: a 200-unit list would otherwise reverse() the same URL 200 times.
-    return reverse(name)
+    return reverse(name)  # remembered: a 200-unit list asks for it 200 times
 
 
 def card_aids(pu: PricedUnit) -> CardAids | None:

@@ -12,10 +12,10 @@ from fractions import Fraction
 from django.conf import settings
 from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
-from django.urls import reverse
 from django.utils import timezone
 
 import points
+from config.urlcache import reverse
 from points import goms
 from points.armyfile import FORMAT, MAX_POINTS_LIMIT, MAX_QUANTITY
 from points.fields import MAX_NAME

@@ -89,6 +89,8 @@ TEMPLATES = [
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
             ],
+            # {% url %} with its answers remembered (config/urlcache.py).
+            "builtins": ["config.urlcache"],
         },
     },
 ]
