@@ -74,13 +74,27 @@ def snapshot(units: list[Unit], priced: PricedArmy) -> tuple[list[list], int]:
 
 
 def latest(army: Army, units: list[Unit], priced: PricedArmy) -> Acquisition | None:
+    record = latest_record(army)
+    return None if record is None else describe(record, units, priced)
+
+
+def latest_record(army: Army) -> AcquisitionRecord | None:
+    """The army's latest roll, with `rolls`: how many it has had. One query; None for
+    an army that never rolled or cannot (only G.O.M.S. armies roll)."""
     if army.system != "goms":
         return None
-    # The window counts every roll of the army before [:1] keeps the latest: one query.
-    records = list(army.acquisitions.annotate(rolls=Window(Count("pk")))[:1])
-    if not records:
+    # The window counts every roll of the army before first() keeps the latest: one query.
+    return army.acquisitions.annotate(rolls=Window(Count("pk"))).first()
+
+
+def record_key(record: AcquisitionRecord | None) -> tuple | None:
+    """Everything about a roll that pages show and can change after it is made."""
+    if record is None:
         return None
-    record = records[0]
+    return (record.pk, record.rolls, len(record.picks), record.finished)
+
+
+def describe(record: AcquisitionRecord, units: list[Unit], priced: PricedArmy) -> Acquisition:
     dice = record.dice()
     names = [(name, quantity) for name, _, quantity in record.units]
     rolled, rerolls = snapshot(units, priced)

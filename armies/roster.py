@@ -10,7 +10,7 @@ import math
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 from fractions import Fraction
-from functools import cached_property, lru_cache
+from functools import cached_property, lru_cache, partial
 
 import segno
 from django.http import HttpRequest, HttpResponse
@@ -20,6 +20,7 @@ from django.utils.safestring import SafeString, mark_safe
 
 from armies import acquisition, aids
 from armies.models import Army, Unit
+from armies.views import ArmyState
 from points import d10, gem, goms, vsgmr
 from points.model import Issue, PricedArmy, PricedUnit, Stat
 
@@ -56,32 +57,58 @@ class Card:
         return CARDS[self.system](self.priced)
 
 
+class RosterState(ArmyState):
+    """What a roster sheet shows, worked out when the sheet is drawn: it is remembered per
+    army version and roll ({% remember %}), so mostly it is not."""
+
+    def __init__(self, army: Army):
+        super().__init__(army, None, None)
+        self.record = acquisition.latest_record(army)  # one query, no units
+
+    @cached_property
+    def acquisition(self) -> acquisition.Acquisition | None:
+        if self.record is None:
+            return None
+        return acquisition.describe(self.record, self.units, self.priced)
+
+    @cached_property
+    def cards(self) -> list[Card]:
+        priced = self.priced
+        cards = [
+            Card(i + 1, unit, pu, errors, warnings, self.army.system)
+            for i, (unit, pu, (errors, warnings)) in enumerate(
+                zip(self.units, priced.units, priced.issues_by_unit(), strict=True)
+            )
+        ]
+        rolls = self.acquisition
+        if rolls is not None and not rolls.stale:
+            dice = rolls.by_unit()
+            cards = [replace(card, rolled=d) for card, d in zip(cards, dice, strict=True)]
+        return cards
+
+    @cached_property
+    def army_panel(self) -> ArmyPanel:
+        return ARMY_PANELS[self.army.system](self.army, self.priced)
+
+
 def render_roster(request: HttpRequest, army: Army, share_url: str | None) -> HttpResponse:
-    units = list(army.units.all())
-    priced = army.price(units)
-    cards = [
-        Card(i + 1, unit, pu, errors, warnings, army.system)
-        for i, (unit, pu, (errors, warnings)) in enumerate(
-            zip(units, priced.units, priced.issues_by_unit(), strict=True)
-        )
-    ]
-    rolls = acquisition.latest(army, units, priced)
-    if rolls is not None and not rolls.stale:
-        cards = [replace(c, rolled=dice) for c, dice in zip(cards, rolls.by_unit(), strict=True)]
+    state = RosterState(army)
     owner = request.user.is_authenticated and request.user.pk == army.owner_id
     context = {
         "army": army,
-        "priced": priced,
-        "cards": cards,
+        # Callables: a template calls them when it first needs them.
+        **{name: partial(getattr, state, name) for name in LAZY},
         "share_url": share_url,
-        "qr": _qr_svg(share_url) if share_url else None,
+        "qr": partial(_qr_svg, share_url) if share_url else None,
         "back_url": army.get_absolute_url() if owner else army.get_share_url(),
         "printed": timezone.localdate(),
         "system_template": f"armies/roster_{army.system}.html",
-        "army_panel": ARMY_PANELS[army.system](army, priced),
-        "acquisition": rolls,
+        "roll_key": acquisition.record_key(state.record),
     }
     return render(request, "armies/roster.html", context)
+
+
+LAZY = ("priced", "cards", "army_panel", "acquisition")
 
 
 @lru_cache(maxsize=256)

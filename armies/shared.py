@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from functools import cache
+
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
@@ -29,9 +31,16 @@ def _private(response: HttpResponse) -> HttpResponse:
 @require_GET
 def shared(request: HttpRequest, token: str) -> HttpResponse:
     army = _shared_army(token)
-    units = list(army.units.all())
-    context = _builder_context(army, units, shared=True)
-    context["acquisition"] = acquisition.latest(army, units, context["priced"])
+    context = _builder_context(army, shared=True)
+    state = context["state"]
+
+    @cache  # a template calls it where it needs it, maybe more than once
+    def rolls() -> acquisition.Acquisition | None:
+        # Only a G.O.M.S. army that has rolled needs its units here (is the roll stale?).
+        record = acquisition.latest_record(army)
+        return record and acquisition.describe(record, state.units, state.priced)
+
+    context["acquisition"] = rolls
     return _private(render(request, "armies/shared.html", context))
 
 

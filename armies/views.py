@@ -2,6 +2,7 @@ from __future__ import annotations
 
 import copy
 from dataclasses import dataclass
+from functools import cached_property, partial
 
 from django import forms
 from django.contrib import messages
@@ -80,26 +81,71 @@ def _changed_rows(rows: list[Row], before: PricedArmy | None, unit: Unit) -> lis
     ]
 
 
-def _builder_context(army: Army, units: list[Unit], **extra) -> dict:
-    priced = army.price(units)
-    remaining = None
-    if priced.army.points_limit is not None:
-        remaining = priced.army.points_limit - priced.total
-    rows = _rows(army, units, priced, extra.get("selected"))
+class ArmyState:
+    """An army as the builder shows it, each part worked out when first asked for.
+
+    A page whose remembered parts are current ({% remember %}, armies/fragments.py) never
+    asks, so it neither loads nor prices the units.
+    """
+
+    def __init__(self, army: Army, units: list[Unit] | None, selected: Unit | None):
+        self.army, self.selected = army, selected
+        if units is not None:
+            self.units = units
+
+    @cached_property
+    def units(self) -> list[Unit]:
+        return list(self.army.units.all())
+
+    @cached_property
+    def priced(self) -> PricedArmy:
+        return self.army.price(self.units)
+
+    @cached_property
+    def rows(self) -> list[Row]:
+        return _rows(self.army, self.units, self.priced, self.selected)
+
+    @cached_property
+    def selected_row(self) -> Row | None:
+        return next((row for row in self.rows if row.selected), None)
+
+    @cached_property
+    def remaining(self):
+        limit = self.priced.army.points_limit
+        return None if limit is None else limit - self.priced.total
+
+    @cached_property
+    def army_errors(self) -> list[Issue]:
+        return [e for e in self.priced.errors if e.unit is None]
+
+    @cached_property
+    def army_warnings(self) -> list[Issue]:
+        return [w for w in self.priced.warnings if w.unit is None]
+
+    @cached_property
+    def extras(self) -> list[tuple[str, object]]:
+        return [
+            (key.replace("_", " ").capitalize(), value)
+            for key, value in self.priced.extras.items()
+            if not isinstance(value, dict | list)
+        ]
+
+
+# Handed to templates as callables, which templates call when they first need them.
+LAZY = ("priced", "rows", "selected_row", "remaining", "army_errors", "army_warnings", "extras")
+
+
+def _builder_context(army: Army, units: list[Unit] | None = None, **extra) -> dict:
+    """What the builder's templates draw from; units are loaded when first needed."""
+    state = ArmyState(army, units, extra.get("selected"))
+    selected = extra.get("selected")
     return {
         "army": army,
-        "priced": priced,
-        "rows": rows,
-        "selected_row": next((row for row in rows if row.selected), None),
+        "state": state,
+        **{name: partial(getattr, state, name) for name in LAZY},
         "army_url": army.get_absolute_url(),
-        "remaining": remaining,
-        "army_errors": [e for e in priced.errors if e.unit is None],
-        "army_warnings": [w for w in priced.warnings if w.unit is None],
-        "extras": [
-            (key.replace("_", " ").capitalize(), value)
-            for key, value in priced.extras.items()
-            if not isinstance(value, dict | list)
-        ],
+        # Which row is highlighted, known without loading the units (a remembered key).
+        "selected_id": selected.pk if selected else None,
         **extra,
     }
 
@@ -172,8 +218,11 @@ def builder(request: HttpRequest, pk: int) -> HttpResponse:
 
 
 def _builder_page(request: HttpRequest, army: Army, settings_open: bool = False) -> HttpResponse:
-    units = list(army.units.all())
-    selected = _selected(units, request.GET.get("unit"))
+    unit_id = _unit_id(request.GET.get("unit"))
+    # Units are loaded only to open one in the editor, or when a remembered part of the
+    # page is not current: most views of an unchanged army never load them.
+    units = list(army.units.all()) if unit_id else None
+    selected = _selected(units, unit_id) if units else None
     editor = UnitForm(army.system, unit=selected) if selected else None
     library = list(LibraryEntry.objects.for_owner(request.user).filter(system=army.system))
     context = _builder_context(
@@ -195,10 +244,13 @@ def _builder_page(request: HttpRequest, army: Army, settings_open: bool = False)
     return render(request, template, context)
 
 
-def _selected(units: list[Unit], unit_id: str | None) -> Unit | None:
-    if not unit_id:
-        return None
-    return next((u for u in units if str(u.pk) == unit_id), None)
+def _unit_id(value: str | None) -> int | None:
+    """?unit= as a unit id; anything else (a typo, a fuzzer) opens no unit."""
+    return int(value) if value and value.isascii() and value.isdigit() and len(value) < 19 else None
+
+
+def _selected(units: list[Unit], unit_id: int | None) -> Unit | None:
+    return next((u for u in units if u.pk == unit_id), None)
 
 
 def _options_form(army: Army, data=None) -> ArmyOptionsForm | None:
@@ -227,12 +279,17 @@ def army_settings(request: HttpRequest, pk: int) -> HttpResponse:
     valid = form.is_valid() and (options_form is None or options_form.is_valid())
     if valid:
         army = form.save(commit=False)
-        if not _claim_version(request, army):
-            return _settings_conflict(request, army)
         if options_form is not None:
             army.options = options_form.options()
-        # Not the version: another tab may already have claimed the next one.
-        army.save(update_fields=[*form.fields, "options", "updated"])
+        # The claim and the change commit together: a page drawn in between would be
+        # remembered under the new version with the old settings (armies/fragments.py).
+        with transaction.atomic():
+            claimed = _claim_version(request, army)
+            if claimed:
+                # Not the version: another tab may already have claimed the next one.
+                army.save(update_fields=[*form.fields, "options", "updated"])
+        if not claimed:
+            return _settings_conflict(request, army)
         if not request.htmx:
             messages.success(request, "Army settings saved.")
             return redirect(army)
@@ -312,8 +369,9 @@ def unit_restore(request: HttpRequest, pk: int, unit_pk: int) -> HttpResponse:
     unit = get_object_or_404(Unit.all_objects.in_trash().filter(army=army), pk=unit_pk)
     if _army_is_full(request, army):
         return redirect(army)
-    unit.restore()
-    army.bump_version()
+    with transaction.atomic():  # the change and its version together (armies/fragments.py)
+        unit.restore()
+        army.bump_version()
     messages.success(request, f"Restored {unit.name}.")
     return _after_list_change(request, army, selected=unit)
 
@@ -341,10 +399,15 @@ def _append_unit(
     found = army.units.aggregate(units=Count("pk"), last=Max("position"))
     if _army_is_full(request, army, found["units"]):
         return None
-    unit = Unit.objects.create(
-        army=army, name=name, quantity=quantity, profile=profile, position=(found["last"] or 0) + 1
-    )
-    army.bump_version()
+    with transaction.atomic():
+        unit = Unit.objects.create(
+            army=army,
+            name=name,
+            quantity=quantity,
+            profile=profile,
+            position=(found["last"] or 0) + 1,
+        )
+        army.bump_version()
     return unit
 
 
@@ -358,7 +421,7 @@ def _editor_redirect(army: Army, unit: Unit | None) -> HttpResponse:
 def unit_update(request: HttpRequest, pk: int, unit_pk: int) -> HttpResponse:
     army = army_for_owner(request, pk)
     units = list(army.units.all())
-    unit = _selected(units, str(unit_pk))
+    unit = _selected(units, unit_pk)
     if unit is None:
         raise Http404("No such unit in this army")
     form = UnitForm(army.system, request.POST, unit=unit)
@@ -366,21 +429,24 @@ def unit_update(request: HttpRequest, pk: int, unit_pk: int) -> HttpResponse:
     # Priced before the save too, to send back only the rows whose issues it changes.
     before = army.price(units) if saved and request.htmx else None
     if saved:
-        # Claiming the version first needs no transaction: a save that then failed
-        # would only make this tab's next edit ask for a reload, never lose one.
-        if not _claim_version(request, army):
+        # The claim and the save commit together: a page drawn in between would be
+        # remembered under the new version with the old unit (armies/fragments.py).
+        with transaction.atomic():
+            claimed = _claim_version(request, army)
+            if claimed:
+                unit.name = form.cleaned_data["name"]
+                unit.quantity = form.cleaned_data["quantity"]
+                unit.profile = form.profile
+                unit.save(update_fields=["name", "quantity", "profile"])
+        if not claimed:
             return _unit_conflict(request, army, unit, form)
-        unit.name = form.cleaned_data["name"]
-        unit.quantity = form.cleaned_data["quantity"]
-        unit.profile = form.profile
-        unit.save(update_fields=["name", "quantity", "profile"])
         if not request.htmx:
             messages.success(request, f"Saved {unit.name}.")
             return _editor_redirect(army, unit)
     # Re-price the whole army: totals and rule errors depend on every unit.
     context = _builder_context(army, units, selected=unit, editor=form, saved=saved)
     if request.htmx:
-        context["changed_rows"] = _changed_rows(context["rows"], before, unit)
+        context["changed_rows"] = _changed_rows(context["state"].rows, before, unit)
         return render(request, "armies/builder.html#unit-saved", context)
     return render(request, "armies/builder.html", context, status=400)
 
@@ -420,7 +486,7 @@ def _typed_values(form) -> list[tuple[str, str]]:
 def _unit_conflict(request: HttpRequest, army: Army, unit: Unit, form) -> HttpResponse:
     army.refresh_from_db()
     units = list(army.units.all())
-    current = _selected(units, str(unit.pk))
+    current = _selected(units, unit.pk)
     if current is None:
         messages.error(request, f"Not saved: {unit.name} was deleted in another tab or device.")
         if not request.htmx:
@@ -490,8 +556,9 @@ def unit_move(request: HttpRequest, pk: int, unit_pk: int) -> HttpResponse:
 def unit_delete(request: HttpRequest, pk: int, unit_pk: int) -> HttpResponse:
     army = army_for_owner(request, pk)
     unit = get_object_or_404(army.units, pk=unit_pk)
-    unit.trash()
-    army.bump_version()
+    with transaction.atomic():
+        unit.trash()
+        army.bump_version()
     if not request.htmx:
         messages.success(request, f"Moved {unit.name} to the trash.")
     return _after_list_change(request, army, undo=unit)
@@ -627,7 +694,8 @@ def unit_add_part(request: HttpRequest, pk: int, unit_pk: int) -> HttpResponse:
         messages.error(request, f"Could not add {entry.name}: {exc}")
     else:
         unit.profile = profile
-        unit.save(update_fields=["profile"])
-        army.bump_version()
+        with transaction.atomic():
+            unit.save(update_fields=["profile"])
+            army.bump_version()
         messages.success(request, f"Added {entry.name} to {unit.name}.")
     return _editor_redirect(army, unit)

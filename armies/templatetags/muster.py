@@ -3,9 +3,9 @@ from __future__ import annotations
 from fractions import Fraction
 
 from django import template
-from django.conf import settings
 from django.template.loader import render_to_string
 
+from armies import fragments
 from points.numbers import decimal_text
 
 register = template.Library()
@@ -38,23 +38,13 @@ def exact(value) -> str:
 # what its key covers (an isolated context), so a template change that needs more
 # shows up empty in tests instead of going stale. Keys start with the PricedUnit's id:
 # it carries the unit's name, quantity, stat line and price, the engine hands back the
-# same object for the same unit, and the entry keeps it alive. Bounded: when full it
-# starts again, which only costs the rendering it saved. Off under DEBUG, where
-# templates change under a running server.
-_DRAWN: dict[tuple, tuple[object, str]] = {}
-DRAWN_MEMO_SIZE = 5_000  # about 15 MB of HTML at most
+# same object for the same unit, and the entry keeps it alive (the anchor).
 
 
 def _remembered(template: str, priced, key: tuple, context: dict) -> str:
-    key = (template, id(priced), *key)
-    seen = _DRAWN.get(key)
-    if seen is not None and seen[0] is priced and not settings.DEBUG:
-        return seen[1]
-    html = render_to_string(template, context)
-    if len(_DRAWN) >= DRAWN_MEMO_SIZE:
-        _DRAWN.clear()
-    _DRAWN[key] = (priced, html)
-    return html
+    return fragments.drawn.get_or_draw(
+        (template, id(priced), *key), lambda: render_to_string(template, context), priced
+    )
 
 
 @register.simple_tag(takes_context=True)
@@ -91,4 +81,38 @@ def roster_card(context, card) -> str:
         card.priced,
         key,
         {"card": card, "system": system, "system_template": template},
+    )
+
+
+class RememberNode(template.Node):
+    def __init__(self, nodelist, where: tuple, army, vary: list):
+        self.nodelist, self.where, self.army, self.vary = nodelist, where, army, vary
+
+    def render(self, context) -> str:
+        army = self.army.resolve(context)
+        key = (*self.where, *fragments.army_key(army), *(v.resolve(context) for v in self.vary))
+        return fragments.drawn.get_or_draw(key, lambda: self.nodelist.render(context))
+
+
+@register.tag
+def remember(parser, token):
+    """{% remember army "name" value... %}...{% endremember %}: the part drawn once per
+    army version (armies/fragments.py) and per each listed value it also depends on.
+
+    Inside, use only what the army's version decides plus the listed values: the
+    view's expensive context (units, prices) is computed only when the part is drawn.
+    """
+    bits = token.split_contents()
+    if len(bits) < 3:
+        raise template.TemplateSyntaxError(
+            '{% remember army "name" ... %} needs an army and a name'
+        )
+    nodelist = parser.parse(("endremember",))
+    parser.delete_first_token()
+    where = (parser.origin.name if parser.origin else "", bits[2])
+    return RememberNode(
+        nodelist,
+        where,
+        parser.compile_filter(bits[1]),
+        [parser.compile_filter(b) for b in bits[3:]],
     )

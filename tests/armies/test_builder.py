@@ -295,8 +295,9 @@ def test_builder_page_and_reprice_partial_use_constant_queries(
     # session, user, army, units, the player's library
     with django_assert_num_queries(5):
         assert player_client.get(f"/armies/{army.pk}/?unit={unit.pk}").status_code == 200
-    # session, user, army, units, unit update, army version bump
-    with django_assert_num_queries(6):
+    # session, user, army, units, then one transaction (a savepoint inside the test's):
+    # army version bump, unit update
+    with django_assert_num_queries(8):
         response = player_client.post(
             f"/armies/{army.pk}/units/{unit.pk}/",
             {
@@ -345,14 +346,15 @@ def test_adding_or_copying_a_unit_counts_the_units_and_finds_the_last_in_one_que
     troop = {"kind": "guy", "flavor": "troop"}
     army = make_army(player, "vsgmr", [troop] * 3)
     unit = army.units.first()
-    # session, user, army, the units' count and last position, the new unit, the version
-    with django_assert_num_queries(6):
+    # session, user, army, the units' count and last position, then in one transaction
+    # (a savepoint and its release inside the test's) the new unit and the version
+    with django_assert_num_queries(8):
         response = player_client.post(f"/armies/{army.pk}/units/add/")
     added = army.units.order_by("position").last()
     assert response.url == f"/armies/{army.pk}/?unit={added.pk}#editor" and added.position == 4
-    # session, user, army, the unit copied, the units' count and last position, the copy,
-    # the version, the units to show
-    with django_assert_num_queries(8):
+    # session, user, army, the unit copied, the units' count and last position, the copy
+    # and the version (in a savepoint), the units to show
+    with django_assert_num_queries(10):
         response = player_client.post(f"/armies/{army.pk}/units/{unit.pk}/duplicate/", **HX)
     assert response.status_code == 200
     assert army.units.order_by("position").last().position == 5

@@ -1,0 +1,75 @@
+"""Drawn HTML remembered per process, so a page shows an unchanged army without loading,
+pricing or drawing its units again.
+
+Two kinds of keys:
+
+- **By army version** (`army_key`): an army's `version` moves on every change to what
+  its pages show (Army.bump_version: unit saves, adds, moves, deletes, settings). A part
+  drawn for version N is therefore right for as long as N is current, and never served
+  once it is not. Writers keep to one rule: change, then bump, or both in one
+  transaction, never bump then change in two (a reader in between would remember the old
+  content under the new version). The key also holds the army's creation time, so a
+  database reset that hands out the same id and version again cannot meet an old entry.
+- **By what is drawn** (unit rows and roster cards, see templatetags/muster.py): the
+  key holds the engine's priced unit, which the engine hands back for the same unit.
+
+Bounded by size: the oldest entries go first. Off under DEBUG, where templates change
+under a running server. Per process: each worker draws a part once per version.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections import OrderedDict
+from collections.abc import Callable, Hashable
+
+from django.conf import settings
+
+MAX_BYTES = 64 * 2**20  # per process; about 100 views of 200-unit armies
+
+
+class Memo:
+    def __init__(self, max_bytes: int = MAX_BYTES):
+        self.max_bytes = max_bytes
+        self.size = 0
+        self._kept: OrderedDict[Hashable, tuple[object, str]] = OrderedDict()
+        self._lock = threading.Lock()  # for threaded servers; sync workers never wait
+
+    def get_or_draw(self, key: Hashable, draw: Callable[[], str], anchor: object = None) -> str:
+        """The HTML kept for `key`, else draw() kept. `anchor` is an object the HTML was
+        drawn from: kept alive with it, and the entry counts only while it is the same
+        object (keys that hold an id() need this)."""
+        if settings.DEBUG:
+            return draw()
+        with self._lock:
+            seen = self._kept.get(key)
+            if seen is not None and seen[0] is anchor:
+                self._kept.move_to_end(key)
+                return seen[1]
+        html = draw()
+        with self._lock:
+            old = self._kept.pop(key, None)
+            if old is not None:
+                self.size -= len(old[1])
+            self._kept[key] = (anchor, html)
+            self.size += len(html)
+            while self.size > self.max_bytes and self._kept:
+                _, (_, dropped) = self._kept.popitem(last=False)
+                self.size -= len(dropped)
+        return html
+
+    def clear(self) -> None:
+        with self._lock:
+            self._kept.clear()
+            self.size = 0
+
+    def __len__(self) -> int:
+        return len(self._kept)
+
+
+drawn = Memo()
+
+
+def army_key(army) -> tuple:
+    """What identifies an army's content: see the module docstring."""
+    return (army.pk, army.created, army.version)
