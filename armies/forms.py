@@ -176,7 +176,7 @@ class ImportForm(forms.Form):
 
 
 class FeedbackForm(forms.Form):
-    """A form whose errors show in _feedback.html boxes, the form-wide ones in fb-all."""
+    """A form whose errors show in {% feedback %} boxes, the form-wide ones in fb-all."""
 
     @property
     def non_field_errors_box(self):

@@ -4,6 +4,8 @@ from fractions import Fraction
 
 from django import template
 from django.template.loader import render_to_string
+from django.utils.html import format_html, format_html_join
+from django.utils.safestring import SafeString
 
 from armies import fragments
 from points.numbers import decimal_text
@@ -23,6 +25,20 @@ def pts(value) -> str:
     if text is not None and len(text.partition(".")[2]) <= 6:
         return text
     return f"≈{float(exact):.4f}"
+
+
+@register.simple_tag
+def feedback(field, oob: bool = False) -> SafeString:
+    """{% feedback field %}: the box beside a field where its messages show (fb-<name>).
+
+    Every re-price swaps in all of an editor's boxes (about 40), so they are drawn here
+    rather than by an include each: the messages are escaped by format_html."""
+    swap = ' hx-swap-oob="true"' if oob else ""
+    return format_html(
+        '<div id="fb-{}" class="invalid-feedback d-block" role="alert"' + swap + ">{}</div>",
+        field.html_name,
+        format_html_join("", "{} ", ((error,) for error in field.errors)),
+    )
 
 
 @register.filter
