@@ -13,8 +13,9 @@ Two kinds of keys:
 - **By what is drawn** (unit rows and roster cards, see templatetags/muster.py): the
   key holds the engine's priced unit, which the engine hands back for the same unit.
 
-Bounded by size: the oldest entries go first. Off under DEBUG, where templates change
-under a running server. Per process: each worker draws a part once per version.
+Bounded by size (characters of HTML): the least recently used entries go first. Off
+under DEBUG, where templates change under a running server. Per process: each worker
+draws a part once per version.
 """
 
 from __future__ import annotations
@@ -24,13 +25,14 @@ from collections import OrderedDict
 from collections.abc import Callable, Hashable
 
 from django.conf import settings
+from django.urls import get_script_prefix
 
-MAX_BYTES = 64 * 2**20  # per process; about 100 views of 200-unit armies
+MAX_CHARS = 64 * 2**20  # of HTML per process (mostly ASCII): ~100 views of 200-unit armies
 
 
 class Memo:
-    def __init__(self, max_bytes: int = MAX_BYTES):
-        self.max_bytes = max_bytes
+    def __init__(self, max_chars: int = MAX_CHARS):
+        self.max_chars = max_chars
         self.size = 0
         self._kept: OrderedDict[Hashable, tuple[object, str]] = OrderedDict()
         self._lock = threading.Lock()  # for threaded servers; sync workers never wait
@@ -53,7 +55,7 @@ class Memo:
                 self.size -= len(old[1])
             self._kept[key] = (anchor, html)
             self.size += len(html)
-            while self.size > self.max_bytes and self._kept:
+            while self.size > self.max_chars and self._kept:
                 _, (_, dropped) = self._kept.popitem(last=False)
                 self.size -= len(dropped)
         return html
@@ -71,5 +73,6 @@ drawn = Memo()
 
 
 def army_key(army) -> tuple:
-    """What identifies an army's content: see the module docstring."""
-    return (army.pk, army.created, army.version)
+    """What identifies an army's content: see the module docstring. The script prefix
+    too, for the links inside (a process may serve under more than one)."""
+    return (get_script_prefix(), army.pk, army.created, army.version)

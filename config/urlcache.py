@@ -12,6 +12,8 @@ from __future__ import annotations
 from functools import lru_cache
 
 from django import template
+from django.core.signals import setting_changed
+from django.dispatch import receiver
 from django.template.defaulttags import URLNode
 from django.template.defaulttags import url as django_url_tag
 from django.urls import NoReverseMatch, get_script_prefix, get_urlconf
@@ -20,6 +22,13 @@ from django.utils.html import conditional_escape
 
 register = template.Library()
 PLAIN = (int, str)
+
+
+@receiver(setting_changed)
+def _forget(*, setting: str, **kwargs) -> None:
+    # Tests may swap the URLconf (override_settings), as Django's own caches allow.
+    if setting == "ROOT_URLCONF":
+        _reverse.cache_clear()
 
 
 @lru_cache(maxsize=8192)

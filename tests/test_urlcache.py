@@ -119,3 +119,11 @@ def test_reverse_equals_djangos():
     assert urlcache.reverse("armies:unit-move", kwargs={"unit_pk": 2, "pk": 30}) == (
         "/armies/30/units/2/move/"
     )
+
+
+def test_a_swapped_urlconf_is_answered_from_the_new_one(settings):
+    # override_settings(ROOT_URLCONF=...) in a test: remembered answers must not outlive it.
+    assert render("{% url 'healthz' %}") == "/healthz"
+    settings.ROOT_URLCONF = "tests.urlconf_moved"
+    assert render("{% url 'healthz' %}") == "/moved/healthz"
+    assert urlcache.reverse("healthz") == "/moved/healthz"

@@ -14,6 +14,7 @@ from html import unescape
 import pytest
 from django.db import DatabaseError
 from django.test import Client
+from django.urls import get_script_prefix, set_script_prefix
 from django.utils.html import escape
 
 from armies import fragments
@@ -396,13 +397,12 @@ def test_a_repeat_view_of_an_unchanged_big_army_loads_no_units(
     with django_assert_num_queries(3):
         assert total(get(client, roster)) == "1300"
     client.logout()
-    # The shared roster: army (with its owner), units; then the army alone.
-    with django_assert_num_queries(2):
-        first = get(client, f"/s/{token}/roster/")
+    # The shared roster: the army (with its owner) alone. Its sheet is the owner's one,
+    # already drawn: the same army version, link and day.
     with django_assert_num_queries(1):
-        again = get(client, f"/s/{token}/roster/")
-    assert total(first) == total(again) == "1300"
-    assert len(unit_names(again)) == 200
+        shared = get(client, f"/s/{token}/roster/")
+    assert total(shared) == "1300"
+    assert len(unit_names(shared)) == 200
     # The shared page: army (with its owner), units; then the army alone.
     with django_assert_num_queries(2):
         get(client, f"/s/{token}/")
@@ -481,7 +481,7 @@ def test_the_memo_keeps_a_drawn_part_and_draws_it_once():
 
 
 def test_the_memo_is_bounded_by_size_dropping_the_least_recently_used_first():
-    memo, draw = Memo(max_bytes=10), Drawer()
+    memo, draw = Memo(max_chars=10), Drawer()
     memo.get_or_draw("a", draw("aaaa"))
     memo.get_or_draw("b", draw("bbbb"))
     memo.get_or_draw("a", draw("aaaa"))  # used again: now the most recent
@@ -500,7 +500,7 @@ def test_the_memo_is_bounded_by_size_dropping_the_least_recently_used_first():
 
 
 def test_a_part_bigger_than_the_memo_is_shown_but_not_kept():
-    memo, draw = Memo(max_bytes=10), Drawer()
+    memo, draw = Memo(max_chars=10), Drawer()
     memo.get_or_draw("small", draw("ab"))
     assert memo.get_or_draw("big", draw("x" * 11)) == "x" * 11
     assert memo.size <= 10
@@ -587,3 +587,16 @@ def test_a_unit_save_that_fails_leaves_the_version_and_the_pages_as_they_were(
     )
     assert response.status_code == 200
     assert shown(player_client, army) == everywhere("5", ["Unit 1", "Veterans"])
+
+
+def test_remembered_rows_follow_the_script_prefix(player_client, seen):
+    # One process serving under two prefixes (the test client keeps the one set here).
+    before = get_script_prefix()
+    try:
+        for prefix in ("/a/", "/b/"):
+            set_script_prefix(prefix)
+            html = get(player_client, f"/armies/{seen.pk}/")
+            assert f'href="{prefix}armies/{seen.pk}/export.json"' in html  # not remembered
+            assert f'formaction="{prefix}armies/{seen.pk}/units/' in html  # remembered rows
+    finally:
+        set_script_prefix(before)
