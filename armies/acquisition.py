@@ -26,7 +26,7 @@ from django.urls import reverse
 from django.views.decorators.http import require_POST
 
 from armies.models import AcquisitionRecord, Army, Unit
-from armies.views import army_for_owner
+from armies.views import ArmyState, army_for_owner
 from points import goms
 from points.model import PricedArmy
 
@@ -73,9 +73,11 @@ def snapshot(units: list[Unit], priced: PricedArmy) -> tuple[list[list], int]:
     return rolled, priced.army.options.rerolls  # type: ignore[attr-defined]
 
 
-def latest(army: Army, units: list[Unit], priced: PricedArmy) -> Acquisition | None:
+def latest(army: Army, state: ArmyState) -> Acquisition | None:
+    """The latest roll as pages show it; the state's units and prices are asked for only
+    when there is one (to tell whether it is stale)."""
     record = latest_record(army)
-    return None if record is None else describe(record, units, priced)
+    return None if record is None else describe(record, state.units, state.priced)
 
 
 def latest_record(army: Army) -> AcquisitionRecord | None:
@@ -118,9 +120,8 @@ def _goms_army(request: HttpRequest, pk: int) -> Army:
 
 
 def _state(army: Army) -> tuple[list[Unit], PricedArmy, Acquisition | None]:
-    units = list(army.units.all())
-    priced = army.price(units)
-    return units, priced, latest(army, units, priced)
+    state = ArmyState(army, None, None)
+    return state.units, state.priced, latest(army, state)
 
 
 def _back(army: Army) -> HttpResponse:

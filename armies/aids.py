@@ -184,21 +184,17 @@ class CardAids:
     target: int = d10.TARGET_NUMBER
 
 
-def _url(name: str) -> str:
-    return reverse(name)  # remembered: a 200-unit list asks for it 200 times
-
-
 def card_aids(pu: PricedUnit) -> CardAids | None:
     p = pu.unit.profile
     if isinstance(p, gem.GemProfile):
         offs = [p.off, *(m.off for m in p.melee), *(w.off for w in p.missile)]
         off = next((row for s in offs if s is not None and (row := gem.table_row(s))), None)
         return CardAids(
-            _url("rules:table-1"),
+            reverse("rules:table-1"),
             gem=True,
             off=off,
             handling=handling(p) if p.is_vehicle else None,
         )
     if isinstance(p, d10.D10Profile):
-        return CardAids(_url("rules:d10-chances"), skills=skill_chances(p))
+        return CardAids(reverse("rules:d10-chances"), skills=skill_chances(p))
     return None

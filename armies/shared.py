@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from functools import cache
+from functools import cache, partial
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
@@ -32,15 +32,8 @@ def _private(response: HttpResponse) -> HttpResponse:
 def shared(request: HttpRequest, token: str) -> HttpResponse:
     army = _shared_army(token)
     context = _builder_context(army, shared=True)
-    state = context["state"]
-
-    @cache  # a template calls it where it needs it, maybe more than once
-    def rolls() -> acquisition.Acquisition | None:
-        # Only a G.O.M.S. army that has rolled needs its units here (is the roll stale?).
-        record = acquisition.latest_record(army)
-        return record and acquisition.describe(record, state.units, state.priced)
-
-    context["acquisition"] = rolls
+    # Called by the template where it needs it, maybe more than once: worked out once.
+    context["acquisition"] = cache(partial(acquisition.latest, army, context["state"]))
     return _private(render(request, "armies/shared.html", context))
 
 
