@@ -4,6 +4,7 @@ copying from the library or a sample never links the army to something that chan
 from __future__ import annotations
 
 import hashlib
+import json
 import secrets
 from datetime import timedelta
 from decimal import Decimal
@@ -12,6 +13,7 @@ from fractions import Fraction
 from django.conf import settings
 from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
+from django.db.models.functions import Cast
 from django.utils import timezone
 
 import points
@@ -142,19 +144,30 @@ class Army(Trashable):
     def system_label(self) -> str:
         return points.SYSTEMS[self.system].label
 
-    def to_file(self, units: list[Unit] | None = None) -> dict:
+    def to_file(self, units: list[Unit] | list[StoredUnit] | None = None) -> dict:
         """This army as a muster-army/1 document (what export writes and the engine reads)."""
         units = list(self.units.all()) if units is None else units
+        return {**self._head(), "units": [u.to_file() for u in units]}
+
+    def _head(self) -> dict:
         doc: dict = {"format": FORMAT, "name": self.name, "system": self.system}
         if self.points_limit is not None:
             doc["points_limit"] = to_number(Fraction(self.points_limit))
         doc["options"] = self.options or {}
-        doc["units"] = [u.to_file() for u in units]
         return doc
 
-    def price(self, units: list[Unit] | None = None) -> points.PricedArmy:
+    def stored_units(self) -> list[StoredUnit]:
+        """The live units in list order, read as plain records: what the pages draw and
+        the engine prices, several times faster to read than model instances."""
+        rows = self.units.values_list("pk", "name", "quantity", Cast("profile", models.TextField()))
+        return [StoredUnit(*row) for row in rows]
+
+    def price(self, units: list[Unit] | list[StoredUnit] | None = None) -> points.PricedArmy:
         """Price the army as stored. Stored units were validated on save, so this loads."""
-        return points.price_army(points.load(self.to_file(units)))
+        units = self.stored_units() if units is None else units
+        return points.price_army(
+            points.load_stored(self._head(), [(u.name, u.quantity, u.profile_text) for u in units])
+        )
 
 
 class Unit(Trashable):
@@ -177,6 +190,33 @@ class Unit(Trashable):
 
     def to_file(self) -> dict:
         return {"name": self.name, "quantity": self.quantity, "profile": self.profile}
+
+    @property
+    def profile_text(self) -> str:
+        return json.dumps(self.profile)
+
+
+class StoredUnit:
+    """A live unit as read for drawing and pricing (Army.stored_units): its id, name,
+    quantity and stat line, the last kept as the stored JSON text until asked for."""
+
+    __slots__ = ("_profile", "name", "pk", "profile_text", "quantity")
+
+    def __init__(self, pk: int, name: str, quantity: int, profile_text: str):
+        self.pk, self.name, self.quantity, self.profile_text = pk, name, quantity, profile_text
+        self._profile: dict | None = None
+
+    @property
+    def profile(self) -> dict:
+        if self._profile is None:
+            self._profile = json.loads(self.profile_text)
+        return self._profile
+
+    def to_file(self) -> dict:
+        return {"name": self.name, "quantity": self.quantity, "profile": self.profile}
+
+    def __repr__(self) -> str:
+        return f"StoredUnit({self.pk}, {self.name!r})"
 
 
 class LibraryEntryQuerySet(models.QuerySet):

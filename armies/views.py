@@ -1,6 +1,7 @@
 from __future__ import annotations
 
 import copy
+import json
 from dataclasses import dataclass
 from functools import cached_property, partial
 
@@ -25,7 +26,7 @@ from armies.forms import (
     UnitForm,
     dumps_army,
 )
-from armies.models import TRASH_DAYS, Army, LibraryEntry, Unit
+from armies.models import TRASH_DAYS, Army, LibraryEntry, StoredUnit, Unit
 from armies.services import create_army_from_file
 from points.armyfile import MAX_UNITS
 from points.fields import MAX_NAME
@@ -37,7 +38,7 @@ from rules.models import SampleArmy
 class Row:
     """A unit as the builder shows it: stored values, its price and what is wrong with it."""
 
-    unit: Unit
+    unit: StoredUnit
     priced: PricedUnit
     errors: list[Issue]
     warnings: list[Issue]
@@ -52,33 +53,44 @@ def army_for_owner(request: HttpRequest, pk: int) -> Army:
     return get_object_or_404(Army.objects.for_owner(request.user), pk=pk)
 
 
-def _rows(army: Army, units: list[Unit], priced: PricedArmy, selected: Unit | None) -> list[Row]:
+def _rows(
+    army: Army,
+    units: list[StoredUnit],
+    priced: PricedArmy,
+    selected: StoredUnit | None,
+    wanted: list[int] | None = None,
+) -> list[Row]:
+    """The rows of the units at the `wanted` places in the list (all when None)."""
     url, last, chosen = army.get_absolute_url(), len(units) - 1, selected and selected.pk
+    issues = priced.issues_by_unit()
     return [
         Row(
-            unit,
-            pu,
-            *issues,
-            url=f"{url}units/{unit.pk}/",
+            units[i],
+            priced.units[i],
+            *issues[i],
+            url=f"{url}units/{units[i].pk}/",
             first=i == 0,
             last=i == last,
-            selected=unit.pk == chosen,
+            selected=units[i].pk == chosen,
         )
-        for i, (unit, pu, issues) in enumerate(
-            zip(units, priced.units, priced.issues_by_unit(), strict=True)
-        )
+        for i in (range(len(units)) if wanted is None else wanted)
     ]
 
 
-def _changed_rows(rows: list[Row], before: PricedArmy | None, unit: Unit) -> list[Row]:
-    """The rows a save changed: the unit itself and any whose errors or warnings did."""
+def _changed_rows(state: ArmyState, before: PricedArmy | None) -> list[Row]:
+    """The rows a save changed: the unit itself and any whose errors or warnings did.
+    Only those are built, so saving one unit of a long list does not draw them all."""
     if before is None:
         return []
-    return [
-        row
-        for row, was in zip(rows, before.issues_by_unit(), strict=True)
-        if row.unit.pk == unit.pk or (row.errors, row.warnings) != was
+    chosen = state.selected and state.selected.pk
+    wanted = [
+        i
+        for i, (unit, now, was) in enumerate(
+            zip(state.units, state.priced.issues_by_unit(), before.issues_by_unit(), strict=True)
+        )
+        if unit.pk == chosen or now != was
     ]
+    return _rows(state.army, state.units, state.priced, state.selected, wanted)
 
 
 class ArmyState:
@@ -88,14 +100,14 @@ class ArmyState:
     asks, so it neither loads nor prices the units.
     """
 
-    def __init__(self, army: Army, units: list[Unit] | None, selected: Unit | None):
+    def __init__(self, army: Army, units: list[StoredUnit] | None, selected: StoredUnit | None):
         self.army, self.selected = army, selected
         if units is not None:
             self.units = units
 
     @cached_property
-    def units(self) -> list[Unit]:
-        return list(self.army.units.all())
+    def units(self) -> list[StoredUnit]:
+        return self.army.stored_units()
 
     @cached_property
     def priced(self) -> PricedArmy:
@@ -135,7 +147,7 @@ class ArmyState:
 LAZY = ("priced", "rows", "selected_row", "remaining", "army_errors", "army_warnings", "extras")
 
 
-def _builder_context(army: Army, units: list[Unit] | None = None, **extra) -> dict:
+def _builder_context(army: Army, units: list[StoredUnit] | None = None, **extra) -> dict:
     """What the builder's templates draw from; units are loaded when first needed."""
     state = ArmyState(army, units, extra.get("selected"))
     selected = extra.get("selected")
@@ -221,7 +233,7 @@ def _builder_page(request: HttpRequest, army: Army, settings_open: bool = False)
     unit_id = _unit_id(request.GET.get("unit"))
     # Units are loaded only to open one in the editor, or when a remembered part of the
     # page is not current: most views of an unchanged army never load them.
-    units = list(army.units.all()) if unit_id else None
+    units = army.stored_units() if unit_id else None
     selected = _selected(units, unit_id) if units else None
     editor = UnitForm(army.system, unit=selected) if selected else None
     library = list(LibraryEntry.objects.for_owner(request.user).filter(system=army.system))
@@ -249,7 +261,7 @@ def _unit_id(value: str | None) -> int | None:
     return int(value) if value and value.isascii() and value.isdigit() and len(value) < 19 else None
 
 
-def _selected(units: list[Unit], unit_id: int | None) -> Unit | None:
+def _selected(units: list[StoredUnit], unit_id: int | None) -> StoredUnit | None:
     return next((u for u in units if u.pk == unit_id), None)
 
 
@@ -293,9 +305,8 @@ def army_settings(request: HttpRequest, pk: int) -> HttpResponse:
         if not request.htmx:
             messages.success(request, "Army settings saved.")
             return redirect(army)
-    units = list(army.units.all())
     context = _builder_context(
-        army, units, settings_form=form, options_form=options_form, settings_open=True
+        army, settings_form=form, options_form=options_form, settings_open=True
     )
     if request.htmx:
         return render(request, "armies/builder.html#settings-saved", context)
@@ -310,7 +321,6 @@ def _settings_conflict(request: HttpRequest, army: Army) -> HttpResponse:
         typed += _typed_values(_options_form(army, request.POST))
     context = _builder_context(
         army,
-        list(army.units.all()),
         settings_form=fresh,
         options_form=fresh_options,
         settings_conflict=typed,
@@ -411,7 +421,7 @@ def _append_unit(
     return unit
 
 
-def _editor_redirect(army: Army, unit: Unit | None) -> HttpResponse:
+def _editor_redirect(army: Army, unit: Unit | StoredUnit | None) -> HttpResponse:
     """Back to the builder, with `unit` open in the editor."""
     return redirect(army.get_absolute_url() + (f"?unit={unit.pk}#editor" if unit else ""))
 
@@ -420,7 +430,7 @@ def _editor_redirect(army: Army, unit: Unit | None) -> HttpResponse:
 @login_required
 def unit_update(request: HttpRequest, pk: int, unit_pk: int) -> HttpResponse:
     army = army_for_owner(request, pk)
-    units = list(army.units.all())
+    units = army.stored_units()
     unit = _selected(units, unit_pk)
     if unit is None:
         raise Http404("No such unit in this army")
@@ -429,24 +439,27 @@ def unit_update(request: HttpRequest, pk: int, unit_pk: int) -> HttpResponse:
     # Priced before the save too, to send back only the rows whose issues it changes.
     before = army.price(units) if saved and request.htmx else None
     if saved:
+        name, quantity = form.cleaned_data["name"], form.cleaned_data["quantity"]
         # The claim and the save commit together: a page drawn in between would be
         # remembered under the new version with the old unit (armies/fragments.py).
         with transaction.atomic():
             claimed = _claim_version(request, army)
             if claimed:
-                unit.name = form.cleaned_data["name"]
-                unit.quantity = form.cleaned_data["quantity"]
-                unit.profile = form.profile
-                unit.save(update_fields=["name", "quantity", "profile"])
+                Unit.objects.filter(pk=unit.pk).update(
+                    name=name, quantity=quantity, profile=form.profile
+                )
         if not claimed:
             return _unit_conflict(request, army, unit, form)
+        edited = StoredUnit(unit.pk, name, quantity, json.dumps(form.profile))
+        units = [edited if u is unit else u for u in units]
+        unit = edited
         if not request.htmx:
             messages.success(request, f"Saved {unit.name}.")
             return _editor_redirect(army, unit)
     # Re-price the whole army: totals and rule errors depend on every unit.
     context = _builder_context(army, units, selected=unit, editor=form, saved=saved)
     if request.htmx:
-        context["changed_rows"] = _changed_rows(context["state"].rows, before, unit)
+        context["changed_rows"] = _changed_rows(context["state"], before)
         return render(request, "armies/builder.html#unit-saved", context)
     return render(request, "armies/builder.html", context, status=400)
 
@@ -483,9 +496,9 @@ def _typed_values(form) -> list[tuple[str, str]]:
     return typed
 
 
-def _unit_conflict(request: HttpRequest, army: Army, unit: Unit, form) -> HttpResponse:
+def _unit_conflict(request: HttpRequest, army: Army, unit: StoredUnit, form) -> HttpResponse:
     army.refresh_from_db()
-    units = list(army.units.all())
+    units = army.stored_units()
     current = _selected(units, unit.pk)
     if current is None:
         messages.error(request, f"Not saved: {unit.name} was deleted in another tab or device.")
@@ -569,8 +582,7 @@ def _after_list_change(
 ) -> HttpResponse:
     if not request.htmx:
         return _editor_redirect(army, selected)
-    units = list(army.units.all())
-    context = _builder_context(army, units, undo=undo)
+    context = _builder_context(army, undo=undo)
     return render(request, "armies/builder.html#list-changed", context)
 
 

@@ -9,8 +9,17 @@ Load an army file, price it, and explain every number::
 
 from __future__ import annotations
 
-from points.armyfile import dump, dumps, load, loads
+from points.armyfile import dump, dumps, load, load_stored, loads
 from points.errors import ArmyFileError
 from points.systems import SYSTEMS, price_army
 
-__all__ = ["SYSTEMS", "ArmyFileError", "dump", "dumps", "load", "loads", "price_army"]
+__all__ = [
+    "SYSTEMS",
+    "ArmyFileError",
+    "dump",
+    "dumps",
+    "load",
+    "load_stored",
+    "loads",
+    "price_army",
+]

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Iterable
+from dataclasses import replace
 from fractions import Fraction
 
 from points import systems
@@ -62,7 +64,8 @@ def _points_limit(raw: object) -> Fraction | None:
 # Bounded in count and in size: a unit's JSON over MAX_REMEMBERED_TEXT (a builder unit is
 # 100-300 characters; a hostile one sent to /api/price/ can be 40 KB) is loaded afresh
 # every time, so the memo stays a few MB per process. When full it starts again.
-_LOADED: dict[tuple[str, str], Unit] = {}
+# Stored units (load_stored) share the memo, keyed by (system, name, quantity, profile text).
+_LOADED: dict[tuple, Unit] = {}
 LOADED_MEMO_SIZE = 2048
 MAX_REMEMBERED_TEXT = 2048
 
@@ -79,12 +82,45 @@ def _unit(raw: object, path: str, system_key: str) -> Unit:
     if unit is None:
         # A bad unit raises here with its own field path, and is never remembered.
         unit = _load_unit(raw, path, system_key)
-        if len(_LOADED) >= LOADED_MEMO_SIZE:
-            _LOADED.clear()
-            systems.forget_units()
-        _LOADED[key] = unit
-        systems.remember_unit(unit)
+        _remember(key, unit)
     return unit
+
+
+def load_stored(head: dict, units: Iterable[tuple[str, int, str]]) -> Army:
+    """An army whose units come as a database keeps them: (name, quantity, profile as JSON
+    text). Loads as load() does, but a unit seen before is found by its text, so pricing a
+    stored army neither decodes nor re-encodes the profiles of units that did not change.
+    """
+    army = load({**head, "units": []})
+    return replace(
+        army,
+        units=tuple(
+            _stored_unit(entry, index("units", i), army.system) for i, entry in enumerate(units)
+        ),
+    )
+
+
+def _stored_unit(entry: tuple[str, int, str], path: str, system_key: str) -> Unit:
+    name, quantity, profile = entry
+    key = (system_key, name, quantity, profile)
+    unit = _LOADED.get(key)
+    if unit is None:
+        try:
+            raw = json.loads(profile, parse_constant=_refuse_constant)
+        except (ValueError, RecursionError):
+            raise ArmyFileError(at(path, "profile"), "not valid JSON") from None
+        unit = _load_unit({"name": name, "quantity": quantity, "profile": raw}, path, system_key)
+        if len(profile) <= MAX_REMEMBERED_TEXT:
+            _remember(key, unit)
+    return unit
+
+
+def _remember(key: tuple, unit: Unit) -> None:
+    if len(_LOADED) >= LOADED_MEMO_SIZE:
+        _LOADED.clear()
+        systems.forget_units()
+    _LOADED[key] = unit
+    systems.remember_unit(unit)
 
 
 def _load_unit(raw: object, path: str, system_key: str) -> Unit:

@@ -326,3 +326,41 @@ def test_a_huge_unit_is_loaded_and_priced_afresh_so_the_memos_stay_small():
     a, b = points.price_army(first).units[0], points.price_army(second).units[0]
     assert a == b and a is not b
     assert not any(kept is first.units[0] for kept, _ in systems._PRICED.values())
+
+
+def _stored(doc: dict) -> tuple[dict, list[tuple[str, int, str]]]:
+    """An army file split as the database keeps it: the army, then each unit's name,
+    quantity and stat line as JSON text."""
+    head = {k: v for k, v in doc.items() if k != "units"}
+    units = [(u["name"], u.get("quantity", 1), json.dumps(u["profile"])) for u in doc["units"]]
+    return head, units
+
+
+@pytest.mark.parametrize("system", ["gem", "vsgmr", "goms", "d10"])
+@settings(max_examples=40, suppress_health_check=[HealthCheck.too_slow])
+@given(data=st.data())
+def test_an_army_read_from_stored_text_is_the_army_its_file_gives(system: str, data):
+    doc = points.dump(points.load(data.draw(army_file(system))))
+
+    army = points.load_stored(*_stored(doc))
+
+    assert army == points.load(doc)
+    assert points.price_army(army).to_json() == points.price_army(points.load(doc)).to_json()
+
+
+def test_a_stored_unit_seen_before_is_found_by_its_text_and_errors_keep_their_path():
+    head, units = _stored(gem_army(SWORDSMAN, SWORDSMAN))
+    first, again = points.load_stored(head, units), points.load_stored(head, list(units))
+    assert first.units[0] is again.units[0]
+    # The same stat line under another name or quantity is another unit.
+    other = points.load_stored(head, [("Other", 1, units[0][2])])
+    assert other.units[0].name == "Other"
+    assert other.units[0] is not first.units[0]
+    spoilt = [units[0], (units[1][0], 1, json.dumps(SWORDSMAN | {"off": 14}))]
+    with pytest.raises(ArmyFileError) as raised:
+        points.load_stored(head, spoilt)
+    assert raised.value.path == "units[1].profile.off"
+    for text in ("{", '{"off": NaN}'):
+        with pytest.raises(ArmyFileError) as raised:
+            points.load_stored(head, [("Broken", 1, text)])
+        assert raised.value.path == "units[0].profile"
