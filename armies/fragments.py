@@ -16,15 +16,23 @@ Two kinds of keys:
 Bounded by size (characters of HTML): the least recently used entries go first. Off
 under DEBUG, where templates change under a running server. Per process: each worker
 draws a part once per version.
+
+A full page can take its large parts as bytes (`Splice`): a 200-unit roster is ~650 KB,
+and as text it would be copied into each enclosing template's output and encoded to
+UTF-8 again on every view, which cost about as much as the rest of the page.
 """
 
 from __future__ import annotations
 
+import re
+import secrets
 import threading
 from collections import OrderedDict
 from collections.abc import Callable, Hashable
 
 from django.conf import settings
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import render
 from django.urls import get_script_prefix
 
 MAX_CHARS = 64 * 2**20  # of HTML per process (mostly ASCII): ~100 views of 200-unit armies
@@ -34,10 +42,12 @@ class Memo:
     def __init__(self, max_chars: int = MAX_CHARS):
         self.max_chars = max_chars
         self.size = 0
-        self._kept: OrderedDict[Hashable, tuple[object, str]] = OrderedDict()
+        self._kept: OrderedDict[Hashable, tuple[object, str | bytes]] = OrderedDict()
         self._lock = threading.Lock()  # for threaded servers; sync workers never wait
 
-    def get_or_draw(self, key: Hashable, draw: Callable[[], str], anchor: object = None) -> str:
+    def get_or_draw[T: (str, bytes)](
+        self, key: Hashable, draw: Callable[[], T], anchor: object = None
+    ) -> T:
         """The HTML kept for `key`, else draw() kept. `anchor` is an object the HTML was
         drawn from: kept alive with it, and the entry counts only while it is the same
         object (keys that hold an id() need this)."""
@@ -47,7 +57,7 @@ class Memo:
             seen = self._kept.get(key)
             if seen is not None and seen[0] is anchor:
                 self._kept.move_to_end(key)
-                return seen[1]
+                return seen[1]  # type: ignore[return-value]
         html = draw()
         with self._lock:
             old = self._kept.pop(key, None)
@@ -76,3 +86,35 @@ def army_key(army) -> tuple:
     """What identifies an army's content: see the module docstring. The script prefix
     too, for the links inside (a process may serve under more than one)."""
     return (get_script_prefix(), army.pk, army.created, army.version)
+
+
+class Splice:
+    """Remembered parts set into a page's bytes after it is rendered.
+
+    The template gets a marker in place of each part (`marker`) and `into` swaps the
+    part's UTF-8 bytes in, in one pass. Markers hold a token random per page, so nothing
+    a player typed (and it is escaped anyway) can stand for one.
+    """
+
+    def __init__(self) -> None:
+        self._token = secrets.token_hex(8)
+        self._parts: list[bytes] = []
+
+    def marker(self, part: bytes) -> str:
+        self._parts.append(part)
+        return f"<!--{self._token}:{len(self._parts) - 1}-->"
+
+    def into(self, response: HttpResponse) -> HttpResponse:
+        if not self._parts:
+            return response
+        pieces = re.split(rb"<!--" + self._token.encode() + rb":(\d+)-->", response.content)
+        # split() alternates: page text, part number, page text...
+        pieces[1::2] = [self._parts[int(n)] for n in pieces[1::2]]
+        response.content = b"".join(pieces)
+        return response
+
+
+def render_page(request: HttpRequest, template: str, context: dict) -> HttpResponse:
+    """render(), with the page's remembered parts set in as bytes (see Splice)."""
+    splice = Splice()
+    return splice.into(render(request, template, {**context, "splice": splice}))

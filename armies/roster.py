@@ -14,11 +14,10 @@ from functools import cached_property, lru_cache, partial
 
 import segno
 from django.http import HttpRequest, HttpResponse
-from django.shortcuts import render
 from django.utils import timezone
 from django.utils.safestring import SafeString, mark_safe
 
-from armies import acquisition, aids
+from armies import acquisition, aids, fragments
 from armies.models import Army, Unit
 from armies.views import ArmyState
 from points import d10, gem, goms, vsgmr
@@ -105,7 +104,7 @@ def render_roster(request: HttpRequest, army: Army, share_url: str | None) -> Ht
         "system_template": f"armies/roster_{army.system}.html",
         "roll_key": acquisition.record_key(state.record),
     }
-    return render(request, "armies/roster.html", context)
+    return fragments.render_page(request, "armies/roster.html", context)
 
 
 LAZY = ("priced", "cards", "army_panel", "acquisition")

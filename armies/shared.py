@@ -7,11 +7,11 @@ from functools import cache, partial
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
-from django.shortcuts import get_object_or_404, redirect, render
+from django.shortcuts import get_object_or_404, redirect
 from django.views.decorators.http import require_GET, require_POST
 
 import points
-from armies import acquisition, roster
+from armies import acquisition, fragments, roster
 from armies.models import Army
 from armies.services import create_army_from_file
 from armies.views import _builder_context, army_for_owner
@@ -34,7 +34,7 @@ def shared(request: HttpRequest, token: str) -> HttpResponse:
     context = _builder_context(army, shared=True)
     # Called by the template where it needs it, maybe more than once: worked out once.
     context["acquisition"] = cache(partial(acquisition.latest, army, context["state"]))
-    return _private(render(request, "armies/shared.html", context))
+    return _private(fragments.render_page(request, "armies/shared.html", context))
 
 
 @require_GET

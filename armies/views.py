@@ -15,7 +15,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 import points
-from armies import profiles
+from armies import fragments, profiles
 from armies.forms import (
     PARTS,
     ArmyForm,
@@ -253,7 +253,7 @@ def _builder_page(request: HttpRequest, army: Army, settings_open: bool = False)
     template = "armies/builder.html"
     if request.htmx and request.htmx.target == "editor":
         template += "#editor"
-    return render(request, template, context)
+    return fragments.render_page(request, template, context)
 
 
 def _unit_id(value: str | None) -> int | None:

@@ -107,7 +107,13 @@ class RememberNode(template.Node):
     def render(self, context) -> str:
         army = self.army.resolve(context)
         key = (*self.where, *fragments.army_key(army), *(v.resolve(context) for v in self.vary))
-        return fragments.drawn.get_or_draw(key, lambda: self.nodelist.render(context))
+        splice = context.get("splice")
+        if splice is None:
+            return fragments.drawn.get_or_draw(key, lambda: self.nodelist.render(context))
+        part = fragments.drawn.get_or_draw(
+            (*key, "utf-8"), lambda: self.nodelist.render(context).encode()
+        )
+        return SafeString(splice.marker(part))  # a marker of ours: token and number
 
 
 @register.tag
@@ -117,6 +123,8 @@ def remember(parser, token):
 
     Inside, use only what the army's version decides plus the listed values: the
     view's expensive context (units, prices) is computed only when the part is drawn.
+    On a page whose context holds a fragments.Splice as "splice", the part goes in as
+    bytes once the page is rendered (the view calls splice.into(response)).
     """
     bits = token.split_contents()
     if len(bits) < 3:

@@ -13,6 +13,7 @@ from html import unescape
 
 import pytest
 from django.db import DatabaseError, connection
+from django.http import HttpResponse
 from django.test import Client
 from django.urls import get_script_prefix, set_script_prefix
 from django.utils.html import escape
@@ -552,9 +553,7 @@ def test_the_pages_share_one_process_wide_memo(player_client, army):
 # ---------------------------------------------------------------- f: failed save
 
 
-def test_a_unit_save_that_fails_leaves_the_version_and_the_pages_as_they_were(
-    player_client, seen
-):
+def test_a_unit_save_that_fails_leaves_the_version_and_the_pages_as_they_were(player_client, seen):
     army, (_, troop) = seen, seen.units.all()
     version = page_version(get(player_client, f"/armies/{army.pk}/"))
 
@@ -599,3 +598,41 @@ def test_remembered_rows_follow_the_script_prefix(player_client, seen):
             assert f'formaction="{prefix}armies/{seen.pk}/units/' in html  # remembered rows
     finally:
         set_script_prefix(before)
+
+
+# ---------------------------------------------------------------- g: parts set in as bytes
+
+MARKER = re.compile(r"<!--[0-9a-f]{16}:\d+-->")
+
+
+def test_a_page_shown_again_is_the_page_first_drawn(player_client, player):
+    # The second view takes its remembered parts as bytes (fragments.Splice): every
+    # character, non-ASCII too, comes back as drawn, and no marker is left behind.
+    army = make_army(player, "gem", [SWORDSMAN, SWORDSMAN])
+    army.units.filter(position=1).update(name="Ærø’s “Wolves” 🐺 <b>")
+    army.share()
+    for page, url in page_urls(army).items():
+        first, again = get(player_client, url), get(player_client, url)
+        assert not MARKER.search(again), page
+        assert "Ærø’s “Wolves” 🐺 &lt;b&gt;" in again, page
+        # The CSRF token and CSP nonce are per response; all else is the same page.
+        assert _per_response(again) == _per_response(first), page
+
+
+def _per_response(html: str) -> str:
+    html = re.sub(r'nonce="[^"]*"', 'nonce=""', html)
+    html = re.sub(r'"X-CSRFToken": "[^"]*"', "", html)  # htmx's headers, on <body>
+    return re.sub(r'name="csrfmiddlewaretoken" value="[^"]*"', "", html)
+
+
+def test_parts_go_where_their_markers_are_and_nowhere_else():
+    splice = fragments.Splice()
+    first, second = splice.marker("“one”".encode()), splice.marker(b"two")
+    typed = "<!--0123456789abcdef:0-->"  # what a marker looks like, with another token
+    response = HttpResponse(f"a{second}b{first}c{typed}{first}")
+
+    splice.into(response)
+
+    assert response.content.decode() == f"atwob“one”c{typed}“one”"
+    untouched = HttpResponse("no parts here")
+    assert fragments.Splice().into(untouched).content == b"no parts here"
