@@ -76,10 +76,15 @@ def test_rows_use_the_same_urls_as_the_urlconf(player_client, player):
     assert f'hx-get="{reverse("armies:unit-breakdown", args=[army.pk, unit.pk])}"' in html
     for name in ("unit-move", "unit-duplicate", "unit-delete"):
         url = reverse(f"armies:{name}", args=[army.pk, unit.pk])
-        assert f'formaction="{url}" hx-post="{url}"' in html
-    # Without JavaScript the buttons submit one form, which carries the CSRF token.
+        assert f'formaction="{url}"' in html
+    # The buttons submit one form, which carries the CSRF token; htmx posts it to the
+    # formaction of the button pressed, and a page without JavaScript submits it.
     assert html.count('form="unit-actions"') == 8
-    assert re.search(r'<form id="unit-actions" method="post"><input type="hidden" name="csrf', html)
+    assert re.search(
+        rf'<form id="unit-actions" method="post" hx-post="/armies/{army.pk}/" hx-swap="none">'
+        r'<input type="hidden" name="csrf',
+        html,
+    )
 
 
 def test_a_units_breakdown_loads_on_demand_in_constant_queries(
