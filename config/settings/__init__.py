@@ -97,6 +97,9 @@ TEMPLATES = [
 
 # SQLite unless DATABASE_URL says otherwise. WAL lets readers carry on while one
 # request writes; IMMEDIATE takes the write lock up front instead of failing mid-transaction.
+# Connections stay open between requests (CONN_MAX_AGE) on both databases: opening a
+# SQLite one costs ~0.7 ms, and closing the last one after a write checkpoints the WAL.
+# Not under DEBUG on SQLite: runserver's thread per request would strand one each time.
 DATABASES = {
     "default": dj_database_url.config(
         default=f"sqlite:///{BASE_DIR / 'db.sqlite3'}",
@@ -109,7 +112,8 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
         "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;",
         "transaction_mode": "IMMEDIATE",
     }
-    DATABASES["default"]["CONN_MAX_AGE"] = 0
+    if DEBUG:
+        DATABASES["default"]["CONN_MAX_AGE"] = 0
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 REDIS_URL = os.environ.get("REDIS_URL", "")
