@@ -24,7 +24,6 @@ UTF-8 again on every view, which cost about as much as the rest of the page.
 
 from __future__ import annotations
 
-import re
 import secrets
 import threading
 from collections import OrderedDict
@@ -107,9 +106,13 @@ class Splice:
     def into(self, response: HttpResponse) -> HttpResponse:
         if not self._parts:
             return response
-        pieces = re.split(rb"<!--" + self._token.encode() + rb":(\d+)-->", response.content)
-        # split() alternates: page text, part number, page text...
-        pieces[1::2] = [self._parts[int(n)] for n in pieces[1::2]]
+        # Split on the token alone: a pattern made for each page's token would be compiled
+        # for each page. Every piece after the first starts "<number>-->".
+        first, *rest = response.content.split(b"<!--" + self._token.encode() + b":")
+        pieces = [first]
+        for piece in rest:
+            number, _, after = piece.partition(b"-->")
+            pieces += [self._parts[int(number)], after]
         response.content = b"".join(pieces)
         return response
 
