@@ -189,7 +189,18 @@ def army_new(request: HttpRequest) -> HttpResponse:
         army.save()
         messages.success(request, f"{army.name} is ready: add your first unit.")
         return redirect(army)
-    return render(request, "armies/army_new.html", {"form": form, "samples": _samples()})
+    return render(
+        request,
+        "armies/army_new.html",
+        {"form": form, "samples": _samples()},
+        status=_form_status(request),
+    )
+
+
+def _form_status(request: HttpRequest) -> int:
+    """A form page's status: 400 when it comes back refused (it was posted and not
+    saved, or the view would have redirected), 200 when it is shown to be filled in."""
+    return 400 if request.method == "POST" else 200
 
 
 def _samples():
@@ -212,7 +223,7 @@ def army_import(request: HttpRequest) -> HttpResponse:
         army = create_army_from_file(request.user, form.cleaned_data["army"])
         messages.success(request, f"Imported {army.name}.")
         return redirect(army)
-    return render(request, "armies/army_import.html", {"form": form})
+    return render(request, "armies/army_import.html", {"form": form}, status=_form_status(request))
 
 
 @login_required
@@ -635,7 +646,7 @@ def library_new(request: HttpRequest, kind: str, system: str = "") -> HttpRespon
         request,
         "armies/library_form.html",
         {"form": form, "kind": LibraryEntry.Kind(kind), "system": points.SYSTEMS[system]},
-        status=400 if request.method == "POST" else 200,
+        status=_form_status(request),
     )
 
 
@@ -658,7 +669,7 @@ def library_edit(request: HttpRequest, pk: int) -> HttpResponse:
             "kind": LibraryEntry.Kind(entry.kind),
             "system": points.SYSTEMS[entry.system],
         },
-        status=400 if request.method == "POST" else 200,
+        status=_form_status(request),
     )
 
 

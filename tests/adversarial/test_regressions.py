@@ -67,7 +67,7 @@ def test_an_imported_limit_with_more_decimals_than_stored_is_refused_not_rounded
     refused = client.post("/armies/import/", {"text": json.dumps(doc | {"points_limit": 12.25})})
     kept = client.post("/armies/import/", {"text": json.dumps(doc | {"points_limit": 12.5})})
 
-    assert refused.status_code == 200
+    assert refused.status_code == 400
     assert "points_limit: must have at most 1 decimal place" in refused.content.decode()
     assert kept.status_code == 302
     assert client.get(kept.url + "export.json").json()["points_limit"] == 12.5

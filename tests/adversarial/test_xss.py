@@ -151,11 +151,15 @@ def test_rejected_forms_echo_what_was_typed_escaped(client, world):
     problems += _check(
         "new army",
         client.post("/armies/new/", {"name": PAYLOAD, "system": "gem", "points_limit": SHORT}),
+        status=400,
     )
-    problems += _check("import text", client.post("/armies/import/", {"text": PAYLOAD}))
+    problems += _check("import text", client.post("/armies/import/", {"text": PAYLOAD}), status=400)
     bad_key = json.dumps({"format": "muster-army/1", PAYLOAD: 1})
     problems += _check(
-        "import field path", client.post("/armies/import/", {"text": bad_key}), shows=None
+        "import field path",
+        client.post("/armies/import/", {"text": bad_key}),
+        shows=None,
+        status=400,
     )
     problems += _check(
         "unit without js",

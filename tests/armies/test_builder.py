@@ -395,7 +395,7 @@ def test_importing_a_file_the_price_command_rejects_shows_its_field_path_message
     doc["units"][2]["profile"]["traits"] = ["tuff"]
     response = player_client.post("/armies/import/", {"text": __import__("json").dumps(doc)})
     html = response.content.decode()
-    assert response.status_code == 200
+    assert response.status_code == 400
     assert "units[2].profile.traits[0]" in html
     assert Army.objects.count() == 0
 
