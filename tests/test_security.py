@@ -88,6 +88,25 @@ def test_healthz_answers_503_when_the_database_cannot_be_reached(client):
     assert "no-cache" in response.headers["Cache-Control"]
 
 
+def test_a_load_balancer_probing_a_node_by_its_ip_gets_an_answer(client, settings):
+    # Probes often send the node's own address as the Host, which no ALLOWED_HOSTS lists.
+    settings.ALLOWED_HOSTS = ["muster.example.org"]
+    by_ip = {"HTTP_HOST": "10.0.3.17:8000"}
+
+    assert client.get("/healthz", **by_ip).json() == {"status": "ok"}
+    broken = OperationalError("connection to server at 127.0.0.1 port 5432 failed")
+    with mock.patch.object(connections["default"], "cursor", side_effect=broken):
+        assert client.get("/healthz", **by_ip).status_code == 503
+    # Only the probe: every page still refuses a Host it does not know.
+    client.raise_request_exception = False
+    assert client.get("/", **by_ip).status_code == 400
+    assert client.get("/healthz/", **by_ip).status_code == 400
+    # With its own name the probe goes through every middleware, as pages do.
+    named = client.get("/healthz", HTTP_HOST="muster.example.org")
+    assert named.json() == {"status": "ok"}
+    assert "default-src 'self'" in named.headers["Content-Security-Policy"]
+
+
 def test_healthz_answers_503_from_a_server_whose_database_is_down():
     # End to end: a real process configured for a PostgreSQL nobody listens on.
     result = _manage(

@@ -1,0 +1,33 @@
+"""Health probes that address a node by its IP address.
+
+Load balancers and orchestrators often probe each app server at its own address (an AWS
+target group sends the node's IP as the Host), which ALLOWED_HOSTS rightly refuses: the
+probe would get 400 and take every healthy node out of rotation. This middleware, first
+in the chain, answers such a probe of /healthz itself. Any other path, and /healthz with
+an allowed Host, goes through the whole chain as before.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from django.core.exceptions import DisallowedHost
+from django.http import HttpRequest, HttpResponse
+
+from accounts.views import healthz
+
+HEALTHZ = "/healthz"
+
+
+class HealthProbeMiddleware:
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]):
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        if request.path_info == HEALTHZ:
+            try:
+                request.get_host()
+            except DisallowedHost:
+                # The answer says ok or unavailable, nothing from the request.
+                return healthz(request)
+        return self.get_response(request)
