@@ -110,10 +110,14 @@ class RememberNode(template.Node):
         splice = context.get("splice")
         if splice is None:
             return fragments.drawn.get_or_draw(key, lambda: self.nodelist.render(context))
-        part = fragments.drawn.get_or_draw(
-            (*key, "utf-8"), lambda: self.nodelist.render(context).encode()
-        )
+        part = fragments.drawn.get_or_draw((*key, "utf-8"), lambda: self._draw(context).encode())
         return SafeString(splice.marker(part))  # a marker of ours: token and number
+
+    def _draw(self, context) -> str:
+        # A part inside this one is drawn into it as text: a marker, good for this
+        # response only, must never be kept inside a remembered part.
+        with context.push(splice=None):
+            return self.nodelist.render(context)
 
 
 @register.tag

@@ -14,6 +14,7 @@ from html import unescape
 import pytest
 from django.db import DatabaseError, connection
 from django.http import HttpResponse
+from django.template import Context, Template
 from django.test import Client
 from django.urls import get_script_prefix, set_script_prefix
 from django.utils.html import escape
@@ -636,3 +637,17 @@ def test_parts_go_where_their_markers_are_and_nowhere_else():
     assert response.content.decode() == f"atwob“one”c{typed}“one”"
     untouched = HttpResponse("no parts here")
     assert fragments.Splice().into(untouched).content == b"no parts here"
+
+
+def test_a_part_inside_a_part_is_kept_as_drawn_not_as_one_pages_marker(player):
+    # The outer part is kept as bytes; what it holds must not be a marker that only the
+    # page it was first drawn for could fill in.
+    army = make_army(player, "gem", [SWORDSMAN])
+    page = Template(
+        '{% load muster %}{% remember army "outer-test" %}['
+        '{% remember army "inner-test" %}{{ army.name }}{% endremember %}]{% endremember %}'
+    )
+    for _ in range(2):
+        splice = fragments.Splice()
+        response = HttpResponse(page.render(Context({"army": army, "splice": splice})))
+        assert splice.into(response).content.decode() == f"[{army.name}]"
