@@ -4,9 +4,6 @@ database, gives back every army with the same price, breakdown, share link and o
 from __future__ import annotations
 
 import json
-import os
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
@@ -19,10 +16,10 @@ from armies.models import AcquisitionRecord, Army, LibraryEntry, Unit
 from armies.services import create_army_from_file
 from rules.models import RuleEntry, SampleArmy
 from tests.factories import DEFAULT_PASSWORD, UserFactory
+from tests.processes import manage
 
 pytestmark = pytest.mark.django_db
 
-ROOT = Path(__file__).resolve().parents[1]
 # What the README tells an operator to dump: accounts, the catalog and the armies.
 # Content types and permissions are left out: migrate makes them in the new database.
 BACKUP = ["auth.user", "rules", "armies"]
@@ -138,17 +135,7 @@ def test_loading_a_backup_over_a_freshly_migrated_catalog_without_flush_can_coll
 
 
 def _manage(*args: str, database: Path) -> str:
-    dropped = {"DJANGO_SETTINGS_MODULE", "DJANGO_ALLOW_ASYNC_UNSAFE"}
-    env = {k: v for k, v in os.environ.items() if k not in dropped}
-    env["DATABASE_URL"] = f"sqlite:///{database}"
-    result = subprocess.run(
-        [sys.executable, "manage.py", *args],
-        cwd=ROOT,
-        env=env,
-        capture_output=True,
-        text=True,
-        timeout=300,
-    )
+    result = manage(*args, timeout=300, DATABASE_URL=f"sqlite:///{database}")
     assert result.returncode == 0, result.stdout + result.stderr
     return result.stdout
 

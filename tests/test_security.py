@@ -1,9 +1,5 @@
 from __future__ import annotations
 
-import os
-import subprocess
-import sys
-from pathlib import Path
 from unittest import mock
 
 import pytest
@@ -11,10 +7,9 @@ from django.db import OperationalError, connections
 from django.urls import URLPattern, URLResolver, get_resolver
 
 from tests.factories import UserFactory
+from tests.processes import manage
 
 pytestmark = pytest.mark.django_db
-
-ROOT = Path(__file__).resolve().parents[1]
 
 
 def _paths_without_arguments(patterns=None, prefix: str = "") -> list[str]:
@@ -109,7 +104,7 @@ def test_a_load_balancer_probing_a_node_by_its_ip_gets_an_answer(client, setting
 
 def test_healthz_answers_503_from_a_server_whose_database_is_down():
     # End to end: a real process configured for a PostgreSQL nobody listens on.
-    result = _manage(
+    result = manage(
         "shell",
         "-c",
         "from django.test import Client\n"
@@ -124,7 +119,7 @@ def test_healthz_answers_503_from_a_server_whose_database_is_down():
 def test_sqlite_database_runs_in_wal_mode(tmp_path):
     # The embedded default: a real SQLite file, opened the way the settings open it.
     database = tmp_path / "muster.sqlite3"
-    result = _manage(
+    result = manage(
         "shell",
         "-c",
         "from django.db import connection\n"
@@ -136,23 +131,8 @@ def test_sqlite_database_runs_in_wal_mode(tmp_path):
     assert result.stdout.strip().splitlines()[-1] == "wal"
 
 
-def _manage(*args: str, **env: str) -> subprocess.CompletedProcess:
-    # A clean environment, as a real deployment would have (no test-only switches).
-    dropped = {"DJANGO_SETTINGS_MODULE", "DJANGO_ALLOW_ASYNC_UNSAFE"}
-    clean = {k: v for k, v in os.environ.items() if k not in dropped}
-    clean.update(env)
-    return subprocess.run(
-        [sys.executable, "manage.py", *args],
-        cwd=ROOT,
-        env=clean,
-        capture_output=True,
-        text=True,
-        timeout=120,
-    )
-
-
 def test_production_settings_pass_the_deploy_check():
-    result = _manage(
+    result = manage(
         "check",
         "--deploy",
         "--fail-level",
@@ -166,6 +146,6 @@ def test_production_settings_pass_the_deploy_check():
 
 
 def test_production_without_a_secret_key_refuses_to_start_with_a_clear_message():
-    result = _manage("check", DEBUG="false", SECRET_KEY="", ALLOWED_HOSTS="muster.example.org")
+    result = manage("check", DEBUG="false", SECRET_KEY="", ALLOWED_HOSTS="muster.example.org")
     assert result.returncode != 0
     assert "SECRET_KEY is not set" in result.stderr
