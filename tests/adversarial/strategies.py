@@ -4,7 +4,19 @@ from __future__ import annotations
 
 import json
 
+from hypothesis import HealthCheck, settings
 from hypothesis import strategies as st
+
+# What every fuzzing test runs under: requests through the Django test client are slow,
+# share fixtures across examples and send large bodies on purpose.
+FUZZING = settings(
+    deadline=None,
+    suppress_health_check=[
+        HealthCheck.function_scoped_fixture,
+        HealthCheck.too_slow,
+        HealthCheck.data_too_large,
+    ],
+)
 
 NASTY = [
     "",

@@ -6,24 +6,16 @@ import json
 
 import pytest
 from django.test import Client
-from hypothesis import HealthCheck, event, given, settings
+from hypothesis import event, given, settings
 from hypothesis import strategies as st
 from hypothesis.control import currently_in_test_context
 
-from tests.adversarial.strategies import bodies, broken_army, deep
+from tests.adversarial.strategies import FUZZING, bodies, broken_army, deep
 from tests.points.strategies import army_file
 
 pytestmark = pytest.mark.django_db
 
-FUZZ = settings(
-    max_examples=300,
-    deadline=None,
-    suppress_health_check=[
-        HealthCheck.function_scoped_fixture,
-        HealthCheck.too_slow,
-        HealthCheck.data_too_large,
-    ],
-)
+FUZZ = settings(FUZZING, max_examples=300)
 URL = "/api/price/"
 
 
