@@ -13,6 +13,7 @@ from django.db.models import Count, Max
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
+from django_htmx.http import HttpResponseClientRedirect
 
 import points
 from armies import fragments, profiles
@@ -389,11 +390,12 @@ def unit_restore(request: HttpRequest, pk: int, unit_pk: int) -> HttpResponse:
     army = army_for_owner(request, pk)
     unit = get_object_or_404(Unit.all_objects.in_trash().filter(army=army), pk=unit_pk)
     if _army_is_full(request, army):
-        return redirect(army)
+        return _to_builder(request, army)
     with transaction.atomic():  # the change and its version together (armies/fragments.py)
         unit.restore()
         army.bump_version()
-    messages.success(request, f"Restored {unit.name}.")
+    if not request.htmx:  # the undo bar's reply shows the unit back in the list
+        messages.success(request, f"Restored {unit.name}.")
     return _after_list_change(request, army, selected=unit)
 
 
@@ -430,6 +432,14 @@ def _append_unit(
         )
         army.bump_version()
     return unit
+
+
+def _to_builder(request: HttpRequest, army: Army) -> HttpResponse:
+    """Back to the builder page, to show a message just added. An htmx request's reply is
+    not shown as a page, so the browser is sent there (HX-Redirect)."""
+    if request.htmx:
+        return HttpResponseClientRedirect(army.get_absolute_url())
+    return redirect(army)
 
 
 def _editor_redirect(army: Army, unit: Unit | StoredUnit | None) -> HttpResponse:
@@ -513,10 +523,9 @@ def _unit_conflict(request: HttpRequest, army: Army, unit: StoredUnit, form) -> 
     current = _selected(units, unit.pk)
     if current is None:
         messages.error(request, f"Not saved: {unit.name} was deleted in another tab or device.")
-        if not request.htmx:
-            return redirect(army)
-        response = HttpResponse(status=409)
-        response["HX-Redirect"] = army.get_absolute_url()
+        response = _to_builder(request, army)
+        if request.htmx:
+            response.status_code = 409  # refused: the save did not happen
         return response
     fresh = UnitForm(army.system, unit=current)
     context = _builder_context(
@@ -551,7 +560,7 @@ def unit_duplicate(request: HttpRequest, pk: int, unit_pk: int) -> HttpResponse:
     name = f"{unit.name} (copy)"[:MAX_NAME]
     duplicate = _append_unit(request, army, name, unit.quantity, unit.profile)
     if duplicate is None:
-        return redirect(army)
+        return _to_builder(request, army)
     return _after_list_change(request, army, selected=duplicate)
 
 

@@ -491,3 +491,27 @@ def test_army_settings_load_when_opened_and_open_inline_without_javascript(playe
     assert '<details class="card mt-3" id="settings-card" open>' in full
     assert 'id="army-settings"' in full and 'value="Kompanie"' in full
     assert 'id="unit-list"' in full
+
+
+def test_a_full_army_says_so_on_the_page_after_an_htmx_duplicate(player_client, player):
+    # The duplicate button posts through htmx, whose reply is not shown as a page: the
+    # browser is sent to the builder, which shows why nothing was added.
+    from points.armyfile import MAX_UNITS
+
+    army = make_army(player, "vsgmr", [{"kind": "guy", "flavor": "troop"}] * MAX_UNITS)
+    unit = army.units.first()
+    response = player_client.post(f"/armies/{army.pk}/units/{unit.pk}/duplicate/", **HX)
+    assert response["HX-Redirect"] == f"/armies/{army.pk}/"
+    html = player_client.get(response["HX-Redirect"]).content.decode()
+    assert f"An army can have at most {MAX_UNITS} units." in html
+    assert army.units.count() == MAX_UNITS
+
+
+def test_undo_through_htmx_leaves_no_message_for_a_later_page(player_client, player):
+    army = make_army(player, "vsgmr", [{"kind": "guy", "flavor": "troop"}] * 2)
+    unit = army.units.first()
+    player_client.post(f"/armies/{army.pk}/units/{unit.pk}/delete/", **HX)
+    restored = player_client.post(f"/armies/{army.pk}/units/{unit.pk}/restore/", **HX)
+    assert restored.status_code == 200 and "Unit 1" in restored.content.decode()
+    later = player_client.get("/armies/").content.decode()
+    assert "Restored" not in later
