@@ -136,6 +136,21 @@ class ArmyState:
         return [w for w in self.priced.warnings if w.unit is None]
 
     @cached_property
+    def library(self) -> list[LibraryEntry]:
+        """The owner's homebrew for this army's system, for the "from my library" forms."""
+        return list(
+            LibraryEntry.objects.filter(owner_id=self.army.owner_id, system=self.army.system)
+        )
+
+    @cached_property
+    def figures(self) -> list[LibraryEntry]:
+        return [e for e in self.library if e.kind == LibraryEntry.Kind.FIGURE]
+
+    @cached_property
+    def parts(self) -> list[LibraryEntry]:
+        return [e for e in self.library if e.kind != LibraryEntry.Kind.FIGURE]
+
+    @cached_property
     def extras(self) -> list[tuple[str, object]]:
         return [
             (key.replace("_", " ").capitalize(), value)
@@ -145,7 +160,17 @@ class ArmyState:
 
 
 # Handed to templates as callables, which templates call when they first need them.
-LAZY = ("priced", "rows", "selected_row", "remaining", "army_errors", "army_warnings", "extras")
+LAZY = (
+    "priced",
+    "rows",
+    "selected_row",
+    "remaining",
+    "army_errors",
+    "army_warnings",
+    "extras",
+    "figures",
+    "parts",
+)
 
 
 def _builder_context(army: Army, units: list[StoredUnit] | None = None, **extra) -> dict:
@@ -248,7 +273,6 @@ def _builder_page(request: HttpRequest, army: Army, settings_open: bool = False)
     units = army.stored_units() if unit_id else None
     selected = _selected(units, unit_id) if units else None
     editor = UnitForm(army.system, unit=selected) if selected else None
-    library = list(LibraryEntry.objects.for_owner(request.user).filter(system=army.system))
     context = _builder_context(
         army,
         units,
@@ -259,8 +283,6 @@ def _builder_page(request: HttpRequest, army: Army, settings_open: bool = False)
         settings_open=settings_open,
         settings_form=ArmyForm(instance=army) if settings_open else None,
         options_form=_options_form(army) if settings_open else None,
-        figures=[e for e in library if e.kind == LibraryEntry.Kind.FIGURE],
-        parts=[e for e in library if e.kind != LibraryEntry.Kind.FIGURE],
     )
     template = "armies/builder.html"
     if request.htmx and request.htmx.target == "editor":

@@ -515,3 +515,29 @@ def test_undo_through_htmx_leaves_no_message_for_a_later_page(player_client, pla
     assert restored.status_code == 200 and "Unit 1" in restored.content.decode()
     later = player_client.get("/armies/").content.decode()
     assert "Restored" not in later
+
+
+def test_the_library_forms_stay_on_a_builder_page_that_comes_back_refused(player_client, player):
+    from armies.models import LibraryEntry
+
+    army = make_army(player, "gem", [{"type": "skirmisher", "base": "25mm", "off": 4, "def": 4}])
+    unit = army.units.get()
+    LibraryEntry.objects.create(
+        owner=player, kind="figure", system="gem", name="Bog troll", data={"type": "skirmisher"}
+    )
+    # Without JavaScript: an impossible OFF comes back as the whole page, status 400.
+    response = player_client.post(
+        f"/armies/{army.pk}/units/{unit.pk}/",
+        {
+            "version": army.version,
+            "name": "X",
+            "quantity": "1",
+            "type": "skirmisher",
+            "base": "25mm",
+            "off": "14",
+            "def": "4",
+        },
+    )
+    assert response.status_code == 400
+    html = response.content.decode()
+    assert 'id="library-figure"' in html and "Bog troll" in html
