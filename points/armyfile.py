@@ -105,10 +105,7 @@ def _stored_unit(entry: tuple[str, int, str], path: str, system_key: str) -> Uni
     key = (system_key, name, quantity, profile)
     unit = _LOADED.get(key)
     if unit is None:
-        try:
-            raw = json.loads(profile, parse_constant=_refuse_constant)
-        except (ValueError, RecursionError):
-            raise ArmyFileError(at(path, "profile"), "not valid JSON") from None
+        raw = _parse_json(profile, at(path, "profile"))
         unit = _load_unit({"name": name, "quantity": quantity, "profile": raw}, path, system_key)
         if len(profile) <= MAX_REMEMBERED_TEXT:
             _remember(key, unit)
@@ -136,13 +133,16 @@ def _load_unit(raw: object, path: str, system_key: str) -> Unit:
 
 def loads(text_: str | bytes) -> Army:
     """Parse JSON text, then load it; bad JSON is an ArmyFileError too."""
+    return load(_parse_json(text_, ""))
+
+
+def _parse_json(text_: str | bytes, path: str) -> object:
     try:
-        data = json.loads(text_, parse_constant=_refuse_constant)
+        return json.loads(text_, parse_constant=_refuse_constant)
     except RecursionError:
-        raise ArmyFileError("", "not valid JSON: nested too deeply") from None
+        raise ArmyFileError(path, "not valid JSON: nested too deeply") from None
     except (ValueError, TypeError) as e:
-        raise ArmyFileError("", f"not valid JSON: {_json_problem(e)}") from None
-    return load(data)
+        raise ArmyFileError(path, f"not valid JSON: {_json_problem(e)}") from None
 
 
 def _refuse_constant(name: str) -> object:

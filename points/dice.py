@@ -18,9 +18,14 @@ _TERM = re.compile(
 _MALFORMED = "must be a number or a dice expression such as 2d6+8"
 
 
+def rolled(raw: int | float | str) -> bool:
+    """A dice expression ("2d6+8"), not a number, whether typed as 4.5 or "4.5"."""
+    return isinstance(raw, str) and not NUMBER_TEXT.fullmatch(raw.strip())
+
+
 def average(raw: int | float | str, path: str) -> Fraction:
     """The exact average of a stat: a number, a numeric string or a dice expression."""
-    if not isinstance(raw, str) or NUMBER_TEXT.fullmatch(raw.strip()):
+    if not rolled(raw):
         value = parse_number(raw, path)
         if abs(value) > MAX_VALUE:
             raise ArmyFileError(path, f"must be at most {MAX_VALUE}")

@@ -6,7 +6,8 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
 
-from points.numbers import NUMBER_TEXT, decimal_places, to_number
+from points import dice
+from points.numbers import decimal_places, to_number
 
 # Fractions up to this many decimals print as plain JSON numbers; others also get "exact".
 JSON_PLACES = 6
@@ -30,7 +31,7 @@ class Stat:
     @property
     def rolled(self) -> bool:
         """A dice expression ("2d6+8"), not a number, whether typed as 4.5 or "4.5"."""
-        return isinstance(self.raw, str) and not NUMBER_TEXT.fullmatch(self.raw.strip())
+        return dice.rolled(self.raw)
 
     @property
     def whole(self) -> int | None:
