@@ -25,7 +25,7 @@ from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_POST
 
-from armies.models import AcquisitionRecord, Army, Unit
+from armies.models import AcquisitionRecord, Army, StoredUnit
 from armies.views import ArmyState, army_for_owner
 from points import goms
 from points.model import PricedArmy
@@ -64,7 +64,7 @@ class Acquisition:
         return [tuple(grouped.get(i, ())) for i in range(len(self.record.units))]
 
 
-def snapshot(units: list[Unit], priced: PricedArmy) -> tuple[list[list], int]:
+def snapshot(units: list[StoredUnit], priced: PricedArmy) -> tuple[list[list], int]:
     """What a roll is made for: each unit's name, table row and quantity, and the rerolls."""
     rolled = [
         [unit.name, goms.acquisition_row(pu.unit.profile), unit.quantity]  # type: ignore[arg-type]
@@ -96,7 +96,7 @@ def record_key(record: AcquisitionRecord | None) -> tuple | None:
     return (record.pk, record.rolls, len(record.picks), record.finished)
 
 
-def describe(record: AcquisitionRecord, units: list[Unit], priced: PricedArmy) -> Acquisition:
+def describe(record: AcquisitionRecord, units: list[StoredUnit], priced: PricedArmy) -> Acquisition:
     dice = record.dice()
     names = [(name, quantity) for name, _, quantity in record.units]
     rolled, rerolls = snapshot(units, priced)
@@ -119,7 +119,7 @@ def _goms_army(request: HttpRequest, pk: int) -> Army:
     return army
 
 
-def _state(army: Army) -> tuple[list[Unit], PricedArmy, Acquisition | None]:
+def _state(army: Army) -> tuple[list[StoredUnit], PricedArmy, Acquisition | None]:
     state = ArmyState(army, None, None)
     return state.units, state.priced, latest(army, state)
 
@@ -138,7 +138,6 @@ def page(request: HttpRequest, pk: int) -> HttpResponse:
         "armies/acquisition.html",
         {
             "army": army,
-            "priced": priced,
             "acquisition": acquisition,
             "dice_count": dice_count,
             "rerolls_bought": priced.army.options.rerolls,  # type: ignore[attr-defined]

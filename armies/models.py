@@ -144,10 +144,9 @@ class Army(Trashable):
     def system_label(self) -> str:
         return points.SYSTEMS[self.system].label
 
-    def to_file(self, units: list[Unit] | list[StoredUnit] | None = None) -> dict:
+    def to_file(self) -> dict:
         """This army as a muster-army/1 document (what export writes and the engine reads)."""
-        units = list(self.units.all()) if units is None else units
-        return {**self._head(), "units": [u.to_file() for u in units]}
+        return {**self._head(), "units": [u.to_file() for u in self.units.all()]}
 
     def _head(self) -> dict:
         doc: dict = {"format": FORMAT, "name": self.name, "system": self.system}
@@ -211,9 +210,6 @@ class StoredUnit:
         if self._profile is None:
             self._profile = json.loads(self.profile_text)
         return self._profile
-
-    def to_file(self) -> dict:
-        return {"name": self.name, "quantity": self.quantity, "profile": self.profile}
 
     def __repr__(self) -> str:
         return f"StoredUnit({self.pk}, {self.name!r})"

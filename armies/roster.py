@@ -18,7 +18,7 @@ from django.utils import timezone
 from django.utils.safestring import SafeString, mark_safe
 
 from armies import acquisition, aids, fragments
-from armies.models import Army, Unit
+from armies.models import Army, StoredUnit
 from armies.views import ArmyState
 from points import d10, gem, goms, vsgmr
 from points.model import Issue, PricedArmy, PricedUnit, Stat
@@ -42,7 +42,7 @@ class Boxes:
 @dataclass
 class Card:
     number: int
-    unit: Unit
+    unit: StoredUnit
     priced: PricedUnit
     errors: list[Issue]
     warnings: list[Issue]

@@ -182,6 +182,7 @@ def _builder_context(army: Army, units: list[StoredUnit] | None = None, **extra)
         "state": state,
         **{name: partial(getattr, state, name) for name in LAZY},
         "army_url": army.get_absolute_url(),
+        "trash_days": TRASH_DAYS,
         # Which row is highlighted, known without loading the units (a remembered key).
         "selected_id": selected.pk if selected else None,
         **extra,
