@@ -3,8 +3,9 @@
 Load balancers and orchestrators often probe each app server at its own address (an AWS
 target group sends the node's IP as the Host), which ALLOWED_HOSTS rightly refuses: the
 probe would get 400 and take every healthy node out of rotation. This middleware, first
-in the chain, answers such a probe of /healthz itself. Any other path, and /healthz with
-an allowed Host, goes through the whole chain as before.
+in the chain, answers /healthz itself whenever the Host is one ALLOWED_HOSTS refuses (an
+IP address or any other). Any other path, and /healthz with an allowed Host, goes
+through the whole chain as before.
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ from django.http import HttpRequest, HttpResponse
 
 from accounts.views import healthz
 
-HEALTHZ = "/healthz"
+HEALTHZ = "/healthz"  # config/urls.py routes it from here
 
 
 class HealthProbeMiddleware:

@@ -3,6 +3,7 @@ from django.urls import include, path
 
 from accounts import views as account_views
 from accounts.forms import AdminLoginForm
+from accounts.probes import HEALTHZ
 from armies import api, matchups, shared
 
 # The admin's log-in page counts and refuses repeated failures like the main one.
@@ -10,7 +11,7 @@ admin.site.login_form = AdminLoginForm
 
 urlpatterns = [
     path("", account_views.home, name="home"),
-    path("healthz", account_views.healthz, name="healthz"),
+    path(HEALTHZ.removeprefix("/"), account_views.healthz, name="healthz"),  # probes.py
     path("accounts/", include("accounts.urls")),
     path("armies/", include("armies.urls")),
     path("library/", include("armies.library_urls")),
