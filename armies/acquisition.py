@@ -12,7 +12,6 @@ Rules kept here (the dice themselves are points.goms.acquisition_dice):
 
 from __future__ import annotations
 
-import re
 import secrets
 from dataclasses import dataclass
 
@@ -25,6 +24,7 @@ from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_POST
 
+from armies.forms import ascii_int
 from armies.models import AcquisitionRecord, Army, StoredUnit
 from armies.views import ArmyState, army_for_owner
 from points import goms
@@ -191,9 +191,7 @@ def reroll(request: HttpRequest, pk: int) -> HttpResponse:
         list(AcquisitionRecord.objects.select_for_update().filter(army=army).values("pk"))
         acquisition = _state(army)[2]
         number = request.POST.get("die", "")
-        # ASCII digits only: str.isdigit() also says yes to "²" and to 5000 digits, and
-        # int() refuses both.
-        picked = int(number) if re.fullmatch(r"[0-9]{1,6}", number) else 0
+        picked = ascii_int(number, 6) or 0
         if acquisition is None:
             messages.error(request, "Roll first: there is no die to reroll yet.")
         elif acquisition.stale:

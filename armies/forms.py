@@ -1,6 +1,5 @@
 from __future__ import annotations
 
-import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 from types import SimpleNamespace
@@ -279,15 +278,23 @@ def _groups(layout: profiles.Layout) -> dict[str, str]:
     return {k: layout.groups.get(k, "Profile" if k == "main" else k.capitalize()) for k in keys}
 
 
+def ascii_int(text: str | None, digits: int) -> int | None:
+    """`text` as a whole number when it is 1 to `digits` ASCII digits, else None: typed ids
+    and indexes. str.isdigit() alone also says yes to "²", which int() refuses, and to
+    5,000 digits, past what int() converts."""
+    if text and len(text) <= digits and text.isascii() and text.isdigit():
+        return int(text)
+    return None
+
+
 def _posted_rows(data, key: str) -> int:
     prefix = f"{key}-"
     seen = set()
     for name in data:
         if name.startswith(prefix):
-            index = name[len(prefix) :].split("-", 1)[0]
-            # ASCII digits only: str.isdigit() also says yes to "²", which int() refuses.
-            if re.fullmatch(r"[0-9]{1,3}", index) and int(index) < MAX_ROWS:
-                seen.add(int(index))
+            index = ascii_int(name[len(prefix) :].split("-", 1)[0], 3)
+            if index is not None and index < MAX_ROWS:
+                seen.add(index)
     return max(seen) + 1 if seen else 0
 
 

@@ -9,7 +9,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.views.decorators.http import require_GET
 
-from armies.forms import preset_range
+from armies.forms import ascii_int, preset_range
 from armies.models import Army
 from points.matchup import balanced, rule_text, suggestions, tolerance
 from points.model import PricedArmy
@@ -39,9 +39,9 @@ def _resolve(request: HttpRequest, ref: str) -> tuple[Side | None, str]:
     token = found.group(1) if found else ref
     army = None
     shared = True
-    # ASCII digits only: str.isdigit() also accepts "²", which int() refuses.
-    if re.fullmatch(r"[0-9]{1,18}", ref) and request.user.is_authenticated:
-        army = Army.objects.for_owner(request.user).filter(pk=int(ref)).first()
+    own = ascii_int(ref, 18)
+    if own is not None and request.user.is_authenticated:
+        army = Army.objects.for_owner(request.user).filter(pk=own).first()
         shared = False
     elif re.fullmatch(r"[A-Za-z0-9_-]{16,64}", token):
         army = Army.objects.filter(share_token=token).first()

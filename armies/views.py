@@ -25,6 +25,7 @@ from armies.forms import (
     LibraryFigureForm,
     LibraryPartForm,
     UnitForm,
+    ascii_int,
     dumps_army,
 )
 from armies.models import TRASH_DAYS, Army, LibraryEntry, StoredUnit, Unit
@@ -268,7 +269,7 @@ def builder(request: HttpRequest, pk: int) -> HttpResponse:
 
 
 def _builder_page(request: HttpRequest, army: Army, settings_open: bool = False) -> HttpResponse:
-    unit_id = _unit_id(request.GET.get("unit"))
+    unit_id = ascii_int(request.GET.get("unit"), 18)  # a typo or a fuzzer opens no unit
     # Units are loaded only to open one in the editor, or when a remembered part of the
     # page is not current: most views of an unchanged army never load them.
     units = army.stored_units() if unit_id else None
@@ -289,11 +290,6 @@ def _builder_page(request: HttpRequest, army: Army, settings_open: bool = False)
     if request.htmx and request.htmx.target == "editor":
         template += "#editor"
     return fragments.render_page(request, template, context)
-
-
-def _unit_id(value: str | None) -> int | None:
-    """?unit= as a unit id; anything else (a typo, a fuzzer) opens no unit."""
-    return int(value) if value and value.isascii() and value.isdigit() and len(value) < 19 else None
 
 
 def _selected(units: list[StoredUnit], unit_id: int | None) -> StoredUnit | None:
