@@ -73,13 +73,6 @@ def snapshot(units: list[StoredUnit], priced: PricedArmy) -> tuple[list[list], i
     return rolled, priced.army.options.rerolls  # type: ignore[attr-defined]
 
 
-def latest(army: Army, state: ArmyState) -> Acquisition | None:
-    """The latest roll as pages show it; the state's units and prices are asked for only
-    when there is one (to tell whether it is stale)."""
-    record = latest_record(army)
-    return None if record is None else describe(record, state.units, state.priced)
-
-
 def latest_record(army: Army) -> AcquisitionRecord | None:
     """The army's latest roll, with `rolls`: how many it has had. One query; None for
     an army that never rolled or cannot (only G.O.M.S. armies roll)."""
@@ -121,7 +114,7 @@ def _goms_army(request: HttpRequest, pk: int) -> Army:
 
 def _state(army: Army) -> tuple[list[StoredUnit], PricedArmy, Acquisition | None]:
     state = ArmyState(army, None, None)
-    return state.units, state.priced, latest(army, state)
+    return state.units, state.priced, state.acquisition
 
 
 def _back(army: Army) -> HttpResponse:
@@ -219,7 +212,7 @@ def reroll(request: HttpRequest, pk: int) -> HttpResponse:
 def finish(request: HttpRequest, pk: int) -> HttpResponse:
     army = _goms_army(request, pk)
     updated = AcquisitionRecord.objects.filter(
-        pk__in=army.acquisitions.order_by("-created", "-pk").values("pk")[:1]
+        pk__in=army.acquisitions.values("pk")[:1]  # the latest: the model's ordering
     ).update(finished=True)
     if updated:
         messages.success(request, "The roll is final; its seed is now shown so anyone can check.")

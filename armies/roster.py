@@ -17,7 +17,7 @@ from django.http import HttpRequest, HttpResponse
 from django.utils import timezone
 from django.utils.safestring import SafeString, mark_safe
 
-from armies import acquisition, aids, fragments
+from armies import aids, fragments
 from armies.models import Army, StoredUnit
 from armies.views import ArmyState
 from points import d10, gem, goms, vsgmr
@@ -62,13 +62,6 @@ class RosterState(ArmyState):
 
     def __init__(self, army: Army):
         super().__init__(army, None, None)
-        self.record = acquisition.latest_record(army)  # one query, no units
-
-    @cached_property
-    def acquisition(self) -> acquisition.Acquisition | None:
-        if self.record is None:
-            return None
-        return acquisition.describe(self.record, self.units, self.priced)
 
     @cached_property
     def cards(self) -> list[Card]:
@@ -102,7 +95,7 @@ def render_roster(request: HttpRequest, army: Army, share_url: str | None) -> Ht
         "back_url": army.get_absolute_url() if owner else army.get_share_url(),
         "printed": timezone.localdate(),
         "system_template": f"armies/roster_{army.system}.html",
-        "roll_key": acquisition.record_key(state.record),
+        "roll_key": state.roll_key,
     }
     return fragments.render_page(request, "armies/roster.html", context)
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from functools import cache, partial
+from functools import partial
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
@@ -11,7 +11,7 @@ from django.shortcuts import get_object_or_404, redirect
 from django.views.decorators.http import require_GET, require_POST
 
 import points
-from armies import acquisition, fragments, roster
+from armies import fragments, roster
 from armies.models import Army
 from armies.services import create_army_from_file
 from armies.views import _builder_context, army_for_owner
@@ -32,8 +32,10 @@ def _private(response: HttpResponse) -> HttpResponse:
 def shared(request: HttpRequest, token: str) -> HttpResponse:
     army = _shared_army(token)
     context = _builder_context(army, shared=True)
-    # Called by the template where it needs it, maybe more than once: worked out once.
-    context["acquisition"] = cache(partial(acquisition.latest, army, context["state"]))
+    state = context["state"]
+    # Drawn once per army version and roll, like the roster's: most views price nothing.
+    context["acquisition"] = partial(getattr, state, "acquisition")
+    context["roll_key"] = state.roll_key
     return _private(fragments.render_page(request, "armies/shared.html", context))
 
 

@@ -137,6 +137,29 @@ class ArmyState:
         return [w for w in self.priced.warnings if w.unit is None]
 
     @cached_property
+    def record(self):
+        """The army's latest acquisition roll (G.O.M.S.), without units: one query."""
+        from armies import acquisition  # it builds on this module
+
+        return acquisition.latest_record(self.army)
+
+    @property
+    def roll_key(self) -> tuple | None:
+        """What a remembered part showing the roll depends on besides the army's version."""
+        from armies import acquisition
+
+        return acquisition.record_key(self.record)
+
+    @cached_property
+    def acquisition(self):
+        """The latest roll as pages show it; units and prices only when there is one."""
+        from armies import acquisition
+
+        if self.record is None:
+            return None
+        return acquisition.describe(self.record, self.units, self.priced)
+
+    @cached_property
     def library(self) -> list[LibraryEntry]:
         """The owner's homebrew for this army's system, for the "from my library" forms."""
         return list(

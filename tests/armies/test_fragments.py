@@ -651,3 +651,28 @@ def test_a_part_inside_a_part_is_kept_as_drawn_not_as_one_pages_marker(player):
         splice = fragments.Splice()
         response = HttpResponse(page.render(Context({"army": army, "splice": splice})))
         assert splice.into(response).content.decode() == f"[{army.name}]"
+
+
+def test_the_share_page_shows_each_step_of_the_roll_and_a_repeat_view_loads_no_units(
+    player_client, player, django_assert_num_queries
+):
+    client = Client()  # a visitor with the link, not logged in
+    army = goms_army(player, rerolls=2)
+    army.share()
+    page = f"/s/{army.share_token}/"
+    assert 'data-testid="acquisition"' not in get(client, page)
+
+    player_client.post(acquisition_url(army, "roll"))
+    assert "Rerolls: 0 of 2 spent" in get(client, page)
+    # Shown again unchanged: the army and its latest roll, no units, no pricing.
+    with django_assert_num_queries(2):
+        assert "Rerolls: 0 of 2 spent" in get(client, page)
+
+    player_client.post(acquisition_url(army, "reroll"), {"die": "1"})
+    assert "Rerolls: 1 of 2 spent" in get(client, page)
+    player_client.post(acquisition_url(army, "finish"))
+    html = get(client, page)
+    assert 'data-testid="acquisition-final"' in html
+    assert str(AcquisitionRecord.objects.get().seed) in html
+    player_client.post(f"/armies/{army.pk}/units/add/")
+    assert 'data-testid="acquisition-stale"' in get(client, page)
