@@ -38,6 +38,22 @@ class TrashQuerySet(models.QuerySet):
         return self.filter(deleted_at__lt=(now or timezone.now()) - timedelta(days=TRASH_DAYS))
 
 
+class UnitQuerySet(TrashQuerySet):
+    def stored(self) -> list[StoredUnit]:
+        """These units, in list order, read as plain records: what the pages draw and the
+        engine prices, several times faster to read than model instances."""
+        rows = self.values_list("pk", "name", "quantity", Cast("profile", models.TextField()))
+        return [StoredUnit(*row) for row in rows]
+
+    def stored_by_army(self) -> dict[int, list[StoredUnit]]:
+        """The same, for several armies in one query, by army id."""
+        found: dict[int, list[StoredUnit]] = {}
+        fields = ("army_id", "pk", "name", "quantity", Cast("profile", models.TextField()))
+        for army_id, *row in self.values_list(*fields):
+            found.setdefault(army_id, []).append(StoredUnit(*row))
+        return found
+
+
 class LiveManager(models.Manager):
     """The default manager hides what is in the trash, so every page, share link, related
     lookup (army.units) and prefetch sees only live rows; `all_objects` sees both."""
@@ -156,12 +172,10 @@ class Army(Trashable):
         return doc
 
     def stored_units(self) -> list[StoredUnit]:
-        """The live units in list order, read as plain records: what the pages draw and
-        the engine prices, several times faster to read than model instances."""
-        rows = self.units.values_list("pk", "name", "quantity", Cast("profile", models.TextField()))
-        return [StoredUnit(*row) for row in rows]
+        """The live units in list order, as plain records (UnitQuerySet.stored)."""
+        return self.units.stored()
 
-    def price(self, units: list[Unit] | list[StoredUnit] | None = None) -> points.PricedArmy:
+    def price(self, units: list[StoredUnit] | None = None) -> points.PricedArmy:
         """Price the army as stored. Stored units were validated on save, so this loads."""
         units = self.stored_units() if units is None else units
         return points.price_army(
@@ -178,8 +192,8 @@ class Unit(Trashable):
     position = models.PositiveIntegerField(default=0)
     profile = models.JSONField(default=dict)
 
-    objects = LiveManager.from_queryset(TrashQuerySet)()
-    all_objects = TrashQuerySet.as_manager()
+    objects = LiveManager.from_queryset(UnitQuerySet)()
+    all_objects = UnitQuerySet.as_manager()
 
     class Meta:
         ordering = ["position", "id"]
@@ -189,10 +203,6 @@ class Unit(Trashable):
 
     def to_file(self) -> dict:
         return {"name": self.name, "quantity": self.quantity, "profile": self.profile}
-
-    @property
-    def profile_text(self) -> str:
-        return json.dumps(self.profile)
 
 
 class StoredUnit:

@@ -215,7 +215,7 @@ def _builder_context(army: Army, units: list[StoredUnit] | None = None, **extra)
 
 @login_required
 def army_list(request: HttpRequest) -> HttpResponse:
-    armies = Army.objects.for_owner(request.user).prefetch_related("units")
+    armies = Army.objects.for_owner(request.user)
     query = request.GET.get("q", "").strip()
     if query:
         # No name is longer than its field, and SQLite refuses LIKE patterns past 50,000.
@@ -224,8 +224,9 @@ def army_list(request: HttpRequest) -> HttpResponse:
     sort = request.GET.get("sort", "-updated")
     if sort not in {"name", "-updated", "system"}:
         sort = "-updated"
-    armies = armies.order_by(sort, "pk")
-    entries = [(army, army.price(list(army.units.all()))) for army in armies]
+    armies = list(armies.order_by(sort, "pk"))
+    units = Unit.objects.filter(army__in=armies).stored_by_army()
+    entries = [(army, army.price(units.get(army.pk, []))) for army in armies]
     return render(
         request, "armies/army_list.html", {"entries": entries, "query": query, "sort": sort}
     )
@@ -587,11 +588,13 @@ def _unit_conflict(request: HttpRequest, army: Army, unit: StoredUnit, form) -> 
 def unit_breakdown(request: HttpRequest, pk: int, unit_pk: int) -> HttpResponse:
     """How one unit's price is worked out, fetched when its row's "how?" is opened."""
     army = army_for_owner(request, pk)
-    unit = get_object_or_404(army.units, pk=unit_pk)
+    found = army.units.filter(pk=unit_pk).stored()
+    if not found:
+        raise Http404("No such unit in this army")
     if not request.htmx:
-        return _editor_redirect(army, unit)
+        return _editor_redirect(army, found[0])
     # A unit's price depends on its own stat line only: price it alone.
-    return render(request, "armies/_breakdown.html", {"priced": army.price([unit]).units[0]})
+    return render(request, "armies/_breakdown.html", {"priced": army.price(found).units[0]})
 
 
 @require_POST
