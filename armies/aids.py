@@ -19,7 +19,7 @@ from points.numbers import decimal_text
 
 # 45° fine-manoeuvre turns shown for a vehicle: one to four (a full about-face).
 FINE_TURNS = range(1, 5)
-DEFS = range(1, gem.TABLE_SIZE + 1)  # Table 1's columns: the target's DEF
+DEFS = gem.TABLE_RANGE  # Table 1's columns: the target's DEF
 
 
 def number(x: Fraction) -> str:

@@ -604,6 +604,7 @@ def check(army: Army, priced: Sequence[PricedUnit]) -> tuple[list[Issue], list[I
 D20 = 20
 NATURAL_HIT, NATURAL_MISS = 20, 1
 TABLE_SIZE = len(TABLE_1)  # OFF and DEF both run 1-10
+TABLE_RANGE = range(1, TABLE_SIZE + 1)
 TEMPLATE_DIE = 6
 TEMPLATE_DIRECT_HIT = 5  # an area weapon lands on target on 5-6 on a d6
 TEMPLATE_MOVED = -1  # the only targeting modifier: firing after moving
@@ -662,7 +663,7 @@ def hit_chance(off: int, def_: int, modifier: int = 0) -> Fraction:
 
 def hit_chances(off: int, modifier: int = 0) -> tuple[Fraction, ...]:
     """One OFF against DEF 1-10: a row of Table 1 as chances."""
-    return tuple(hit_chance(off, d, modifier) for d in range(1, TABLE_SIZE + 1))
+    return tuple(hit_chance(off, d, modifier) for d in TABLE_RANGE)
 
 
 def missile_modifier(chosen: Iterable[str]) -> int:

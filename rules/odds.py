@@ -9,7 +9,6 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from functools import cache
 
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
@@ -102,31 +101,6 @@ def chart(
 # ---------------------------------------------------------------- GEM Table 1
 
 TABLE_1_FIELDS = ("attacker", "off", "att", "target", "def", "modifiers")
-MARKS = pages.MARKS
-DEFS = pages.TABLE_1_RANGE
-
-
-@dataclass(frozen=True)
-class Cell:
-    def_: int
-    needed: int
-    mark: str
-    percent: str
-
-
-@cache
-def matrix() -> tuple[tuple[int, tuple[Cell, ...]], ...]:
-    """Table 1 in full: each OFF row with the score needed and the chance against DEF 1-10."""
-    return tuple(
-        (
-            off,
-            tuple(
-                Cell(d, gem.needed(off, d), MARKS.get((off, d), ""), aids.percent(chance))
-                for d, chance in zip(DEFS, gem.hit_chances(off), strict=True)
-            ),
-        )
-        for off in DEFS
-    )
 
 
 @dataclass(frozen=True)
@@ -275,7 +249,7 @@ def _first_charted(
         title = f"Chance to hit by the target's DEF: {line.name}, OFF {off}"
     if modifier:
         title += f", modifiers {modifier:+d}".replace("-", "−")
-    chances = list(zip(DEFS, gem.hit_chances(off, modifier), strict=True))
+    chances = list(zip(gem.TABLE_RANGE, gem.hit_chances(off, modifier), strict=True))
     return off, chart(title, "Target's DEF", chances, current=def_)
 
 
@@ -299,8 +273,8 @@ def table_1(request: HttpRequest) -> HttpResponse:
     context = {
         "form": form,
         "result": result,
-        "matrix": matrix(),
-        "defs": DEFS,
+        "matrix": pages.table_1(),
+        "defs": gem.TABLE_RANGE,
         "systems": pages.PAGES,
         "has_units": bool(units),
     }

@@ -11,8 +11,10 @@ from collections import defaultdict
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from fractions import Fraction
+from functools import cache
 from typing import Any
 
+from armies import aids
 from points import ArmyFileError, d10, gem, goms, load, price_army, vsgmr
 from points.fields import fmt
 from rules.models import RuleEntry, SampleArmy
@@ -140,8 +142,8 @@ def gem_context(catalog: Catalog) -> dict[str, Any]:
             "area_bonus": gem.AREA_BONUS,
         },
         "table_1": table,
-        "table_1_rows": table_1_rows(),
-        "table_1_defs": TABLE_1_RANGE,
+        "table_1_rows": table_1(),
+        "table_1_defs": gem.TABLE_RANGE,
         "vehicle_classes": _rows(catalog["vehicle-class"], road_bonus),
         "turn_degrees": gem.TURN_DEGREES,
         "turn_cost": gem.TURN_COST,
@@ -153,15 +155,30 @@ MARKS = {
     **{cell: "*" for cell in gem.NATURAL_20_ONLY},
     **{cell: "!" for cell in gem.NATURAL_1_ONLY_MISSES},
 }
-TABLE_1_RANGE = range(1, gem.TABLE_SIZE + 1)
 
 
-def table_1_rows() -> list[tuple[int, list[tuple[int, int, str]]]]:
-    """[(off, [(def, needed, mark)])] from the engine's Table 1, the only copy there is."""
-    return [
-        (off, [(d, gem.needed(off, d), MARKS.get((off, d), "")) for d in TABLE_1_RANGE])
-        for off in TABLE_1_RANGE
-    ]
+@dataclass(frozen=True)
+class Table1Cell:
+    def_: int
+    needed: int
+    mark: str
+    percent: str
+
+
+@cache
+def table_1() -> tuple[tuple[int, tuple[Table1Cell, ...]], ...]:
+    """Table 1 in full, from the engine's only copy: each OFF row with the score needed and
+    the chance against DEF 1-10 (the GEM rules page and the Table 1 calculator)."""
+    return tuple(
+        (
+            off,
+            tuple(
+                Table1Cell(d, gem.needed(off, d), MARKS.get((off, d), ""), aids.percent(chance))
+                for d, chance in zip(gem.TABLE_RANGE, gem.hit_chances(off), strict=True)
+            ),
+        )
+        for off in gem.TABLE_RANGE
+    )
 
 
 # ---------------------------------------------------------------- G.O.M.S.
