@@ -53,6 +53,16 @@ class Acquisition:
     earlier: int  # rolls made before this one
 
     @property
+    def rerolled_dice(self) -> str:
+        """The dice rerolls were spent on, in order, numbered as the pages number them."""
+        return ", ".join(str(pick + 1) for pick in self.record.picks)
+
+    @property
+    def arrivals(self) -> str:
+        """The scores late vehicles arrive on, as the seed writes them: "4+, 5+"."""
+        return ", ".join(f"{n}+" for n in self.totals.late)
+
+    @property
     def can_reroll(self) -> bool:
         return not self.stale and not self.record.finished and self.record.rerolls_left > 0
 

@@ -252,3 +252,14 @@ def test_two_quick_rerolls_cannot_spend_the_last_reroll_twice(player):
     assert sorted(outcomes) == ["refused", "spent"]
     record = AcquisitionRecord.objects.get()
     assert len(record.picks) == 1 and record.finished
+
+
+def test_late_vehicles_and_spent_rerolls_read_as_the_pages_print_them():
+    from armies.acquisition import Acquisition
+    from points.goms import AcquisitionTotals
+
+    record = AcquisitionRecord(picks=[2, 0], rerolls=2)
+    shown = Acquisition(record, (), AcquisitionTotals(late=(4, 6)), stale=False, earlier=0)
+    # Vehicles arrive on a d6 score "or more"; dice are numbered from 1 on every page.
+    assert shown.arrivals == "4+, 6+"
+    assert shown.rerolled_dice == "3, 1"
