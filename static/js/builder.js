@@ -7,3 +7,18 @@ document.addEventListener("htmx:configRequest", (event) => {
     event.detail.formData.set("version", current.value);
   }
 });
+
+// The row of the unit open in the editor is marked. Opening another unit through htmx
+// swaps only the editor, and list changes redraw rows without knowing what is open, so
+// after every swap the mark follows the editor's data-unit.
+document.addEventListener("htmx:afterSettle", () => {
+  const editor = document.getElementById("editor");
+  if (!editor) return;
+  const open = editor.dataset.unit ? `unit-${editor.dataset.unit}` : null;
+  for (const row of document.querySelectorAll(".unit-row")) {
+    const isOpen = row.id === open;
+    row.classList.toggle("active-unit", isOpen);
+    if (isOpen) row.setAttribute("aria-current", "true");
+    else row.removeAttribute("aria-current");
+  }
+});

@@ -3,6 +3,8 @@ htmx, and a save redraws only what it changed while the player keeps typing."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from playwright.sync_api import expect
 
@@ -44,3 +46,25 @@ def test_breakdown_move_duplicate_and_a_save_that_touches_one_row(page):
     expect(rows.filter(has_text="Unit 2").get_by_test_id("unit-cost")).to_have_text("19.5 pts")
     expect(quantity).to_be_focused()
     expect(rows.locator(".unit-name")).to_have_text(["Unit 1", "Unit 3", "Unit 2", "Unit 1 (copy)"])
+
+
+def test_the_row_of_the_unit_open_in_the_editor_is_marked_as_units_are_opened(page):
+    player = UserFactory(username="herald")
+    army = make_army(player, "gem", [SWORDSMAN] * 3)
+    log_in(page, "herald")
+    page.goto(f"/armies/{army.pk}/")
+    rows = page.get_by_test_id("unit-row")
+    expect(page.locator(".unit-row.active-unit")).to_have_count(0)
+
+    page.get_by_role("link", name="Unit 1", exact=True).click()
+    expect(page.locator("#unit-form")).to_be_visible()
+    expect(rows.nth(0)).to_have_attribute("aria-current", "true")
+    # Another unit opened through htmx: only the editor is swapped, the mark moves.
+    page.get_by_role("link", name="Unit 3", exact=True).click()
+    expect(page.locator(".unit-row.active-unit")).to_have_count(1)
+    expect(rows.nth(2)).to_have_class(re.compile(r"\bactive-unit\b"))
+    expect(rows.nth(0)).not_to_have_attribute("aria-current", "true")
+    # A list change redraws the rows; the open unit keeps its mark.
+    rows.nth(1).get_by_role("button", name="Duplicate").click()
+    expect(rows).to_have_count(4)
+    expect(page.locator(".unit-row.active-unit")).to_have_text(re.compile("Unit 3"))
