@@ -55,6 +55,8 @@ def reverse(view_name, args=(), kwargs=None, current_app=None) -> str:
 
 
 class CachedURLNode(URLNode):
+    # Django's URLNode.render (6.1) but for the reverse() it calls, which Django imports
+    # inside that method: compare with it when upgrading Django.
     def render(self, context):
         args = [arg.resolve(context) for arg in self.args]
         kwargs = {k: v.resolve(context) for k, v in self.kwargs.items()}
