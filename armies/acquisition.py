@@ -21,11 +21,10 @@ from django.db import transaction
 from django.db.models import Count, Window
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
-from django.urls import reverse
 from django.views.decorators.http import require_POST
 
 from armies.forms import ascii_int
-from armies.models import AcquisitionRecord, Army, StoredUnit
+from armies.models import AcquisitionRecord, Army
 from armies.views import ArmyState, army_for_owner
 from points import goms
 from points.model import PricedArmy
@@ -74,11 +73,11 @@ class Acquisition:
         return [tuple(grouped.get(i, ())) for i in range(len(self.record.units))]
 
 
-def snapshot(units: list[StoredUnit], priced: PricedArmy) -> tuple[list[list], int]:
+def snapshot(priced: PricedArmy) -> tuple[list[list], int]:
     """What a roll is made for: each unit's name, table row and quantity, and the rerolls."""
     rolled = [
-        [unit.name, goms.acquisition_row(pu.unit.profile), unit.quantity]  # type: ignore[arg-type]
-        for unit, pu in zip(units, priced.units, strict=True)
+        [pu.unit.name, goms.acquisition_row(pu.unit.profile), pu.unit.quantity]  # type: ignore[arg-type]
+        for pu in priced.units
     ]
     return rolled, priced.army.options.rerolls  # type: ignore[attr-defined]
 
@@ -99,10 +98,10 @@ def record_key(record: AcquisitionRecord | None) -> tuple | None:
     return (record.pk, record.rolls, len(record.picks), record.finished)
 
 
-def describe(record: AcquisitionRecord, units: list[StoredUnit], priced: PricedArmy) -> Acquisition:
+def describe(record: AcquisitionRecord, priced: PricedArmy) -> Acquisition:
     dice = record.dice()
     names = [(name, quantity) for name, _, quantity in record.units]
-    rolled, rerolls = snapshot(units, priced)
+    rolled, rerolls = snapshot(priced)
     return Acquisition(
         record=record,
         dice=tuple(
@@ -122,20 +121,20 @@ def _goms_army(request: HttpRequest, pk: int) -> Army:
     return army
 
 
-def _state(army: Army) -> tuple[list[StoredUnit], PricedArmy, Acquisition | None]:
+def _state(army: Army) -> tuple[PricedArmy, Acquisition | None]:
     state = ArmyState(army, None, None)
-    return state.units, state.priced, state.acquisition
+    return state.priced, state.acquisition
 
 
 def _back(army: Army) -> HttpResponse:
-    return redirect(reverse("armies:acquisition", args=[army.pk]))
+    return redirect("armies:acquisition", army.pk)
 
 
 @login_required
 def page(request: HttpRequest, pk: int) -> HttpResponse:
     army = _goms_army(request, pk)
-    units, priced, acquisition = _state(army)
-    dice_count = sum(u.quantity for u in units)
+    priced, acquisition = _state(army)
+    dice_count = sum(pu.unit.quantity for pu in priced.units)
     return render(
         request,
         "armies/acquisition.html",
@@ -156,8 +155,8 @@ def roll(request: HttpRequest, pk: int) -> HttpResponse:
     with transaction.atomic():
         # One roll at a time per army, even from two tabs: lock the army row first.
         Army.objects.select_for_update().filter(pk=army.pk).first()
-        units, priced, acquisition = _state(army)
-        rolled, rerolls = snapshot(units, priced)
+        priced, acquisition = _state(army)
+        rolled, rerolls = snapshot(priced)
         dice_count = sum(quantity for _, _, quantity in rolled)
         if acquisition is not None and not acquisition.stale:
             messages.error(
@@ -192,7 +191,7 @@ def reroll(request: HttpRequest, pk: int) -> HttpResponse:
     with transaction.atomic():
         # Two quick clicks must not spend one reroll twice: lock the army's rolls first.
         list(AcquisitionRecord.objects.select_for_update().filter(army=army).values("pk"))
-        acquisition = _state(army)[2]
+        acquisition = _state(army)[1]
         number = request.POST.get("die", "")
         picked = ascii_int(number, 6) or 0
         if acquisition is None:

@@ -157,7 +157,7 @@ class ArmyState:
 
         if self.record is None:
             return None
-        return acquisition.describe(self.record, self.units, self.priced)
+        return acquisition.describe(self.record, self.priced)
 
     @cached_property
     def library(self) -> list[LibraryEntry]:
