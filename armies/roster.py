@@ -88,8 +88,7 @@ def render_roster(request: HttpRequest, army: Army, share_url: str | None) -> Ht
     owner = request.user.is_authenticated and request.user.pk == army.owner_id
     context = {
         "army": army,
-        # Callables: a template calls them when it first needs them.
-        **{name: partial(getattr, state, name) for name in LAZY},
+        **state.lazy(*LAZY),
         "share_url": share_url,
         "qr": partial(_qr_svg, share_url) if share_url else None,
         "back_url": army.get_absolute_url() if owner else army.get_share_url(),

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from functools import partial
-
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
@@ -34,7 +32,7 @@ def shared(request: HttpRequest, token: str) -> HttpResponse:
     context = _builder_context(army, shared=True)
     state = context["state"]
     # Drawn once per army version and roll, like the roster's: most views price nothing.
-    context["acquisition"] = partial(getattr, state, "acquisition")
+    context.update(state.lazy("acquisition"))
     context["roll_key"] = state.roll_key
     return _private(fragments.render_page(request, "armies/shared.html", context))
 

@@ -107,6 +107,10 @@ class ArmyState:
         if units is not None:
             self.units = units
 
+    def lazy(self, *names: str) -> dict[str, partial]:
+        """Context entries for templates, which call them when they first need them."""
+        return {name: partial(getattr, self, name) for name in names}
+
     @cached_property
     def units(self) -> list[StoredUnit]:
         return self.army.stored_units()
@@ -204,7 +208,7 @@ def _builder_context(army: Army, units: list[StoredUnit] | None = None, **extra)
     return {
         "army": army,
         "state": state,
-        **{name: partial(getattr, state, name) for name in LAZY},
+        **state.lazy(*LAZY),
         "army_url": army.get_absolute_url(),
         "trash_days": TRASH_DAYS,
         # Which row is highlighted, known without loading the units (a remembered key).
