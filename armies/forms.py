@@ -208,7 +208,7 @@ class UnitForm(FeedbackForm):
             kwargs["initial"] = {"name": unit.name, "quantity": unit.quantity, **initial}
         super().__init__(*args, **kwargs)
         for f in self.layout.fields:
-            self.fields[f.key] = _django_field(f)
+            self.fields[f.key] = _shared_field(system, f.key, f)
         self.row_counts: dict[str, int] = {}
         for group in self.layout.rows:
             stored = row_initial.get(group.key, [])
@@ -220,11 +220,9 @@ class UnitForm(FeedbackForm):
             for i in range(count):
                 for f in group.fields:
                     name = f"{group.key}-{i}-{f.key}"
-                    self.fields[name] = _django_field(f, compact=True)
                     # Every row repeats "Name", "OFF"…: say which row for screen readers.
-                    self.fields[name].widget.attrs["aria-label"] = (
-                        f"{group.label} row {i + 1}: {f.label}"
-                    )
+                    label = f"{group.label} row {i + 1}: {f.label}"
+                    self.fields[name] = _shared_field(system, name, f, label)
                     if i < len(stored):
                         self.initial[name] = stored[i].get(f.key)
         for name, field in self.fields.items():
@@ -296,6 +294,23 @@ def _posted_rows(data, key: str) -> int:
             if index is not None and index < MAX_ROWS:
                 seen.add(index)
     return max(seen) + 1 if seen else 0
+
+
+# The editor's fields, built once per system and name and shared by every UnitForm: a
+# form never changes its fields after building them, and building ~40 took about as long
+# as validating them. (Django copies a form's declared fields per form because some
+# forms do change theirs; these are not declared.)
+_FIELDS: dict[tuple[str, str], forms.Field] = {}
+
+
+def _shared_field(system: str, name: str, f: profiles.Field, row_label: str = "") -> forms.Field:
+    field = _FIELDS.get((system, name))
+    if field is None:
+        field = _django_field(f, compact=bool(row_label))
+        if row_label:
+            field.widget.attrs["aria-label"] = row_label
+        _FIELDS[(system, name)] = field
+    return field
 
 
 def _django_field(f: profiles.Field, compact: bool = False) -> forms.Field:

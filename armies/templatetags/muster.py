@@ -34,10 +34,11 @@ def feedback(field, oob: bool = False) -> SafeString:
     Every re-price swaps in all of an editor's boxes (about 40), so they are drawn here
     rather than by an include each: the messages are escaped by format_html."""
     swap = ' hx-swap-oob="true"' if oob else ""
+    errors = field.errors
     return format_html(
         '<div id="fb-{}" class="invalid-feedback d-block" role="alert"' + swap + ">{}</div>",
         field.html_name,
-        format_html_join("", "{} ", ((error,) for error in field.errors)),
+        format_html_join("", "{} ", ((error,) for error in errors)) if errors else "",
     )
 
 

@@ -541,3 +541,40 @@ def test_the_library_forms_stay_on_a_builder_page_that_comes_back_refused(player
     assert response.status_code == 400
     html = response.content.decode()
     assert 'id="library-figure"' in html and "Bog troll" in html
+
+
+def test_two_editors_show_their_own_values_and_messages(player_client, player):
+    # The editor's fields are built once and shared by every form: what one form was
+    # given or refused must never show in another.
+    army = make_army(
+        player,
+        "gem",
+        [
+            {"type": "skirmisher", "base": "25mm", "off": 3, "def": 3},
+            {"type": "skirmisher", "base": "25mm", "off": 7, "def": 5},
+        ],
+    )
+    first, second = army.units.order_by("position")
+    refused = player_client.post(
+        f"/armies/{army.pk}/units/{first.pk}/",
+        {
+            "version": army.version,
+            "name": "Typed",
+            "quantity": "1",
+            "type": "skirmisher",
+            "base": "25mm",
+            "off": "12",
+            "def": "3",
+        },
+    )
+    assert refused.status_code == 400 and 'value="12"' in refused.content.decode()
+
+    html = player_client.get(f"/armies/{army.pk}/?unit={second.pk}").content.decode()
+    editor = html.split('id="unit-form"')[1].split("</form>")[0]
+    assert 'value="Unit 2"' in editor and 'value="7"' in editor and 'value="5"' in editor
+    assert "Typed" not in editor and 'value="12"' not in editor
+    assert "must be between 1 and 10" not in editor
+
+    html = player_client.get(f"/armies/{army.pk}/?unit={first.pk}").content.decode()
+    editor = html.split('id="unit-form"')[1].split("</form>")[0]
+    assert 'value="Unit 1"' in editor and 'value="3"' in editor and 'value="7"' not in editor
