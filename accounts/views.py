@@ -23,7 +23,7 @@ def signup(request: HttpRequest) -> HttpResponse:
     form = SignupForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
         user = form.save()
-        login(request, user, backend="django.contrib.auth.backends.ModelBackend")
+        login(request, user)
         messages.success(request, f"Welcome to Muster, {user.username}.")
         return redirect("home")
     return render(request, "registration/signup.html", {"form": form})

@@ -9,6 +9,7 @@ import secrets
 from datetime import timedelta
 from decimal import Decimal
 from fractions import Fraction
+from functools import lru_cache
 
 from django.conf import settings
 from django.core.validators import MaxValueValidator, MinValueValidator
@@ -17,6 +18,7 @@ from django.db.models.functions import Cast
 from django.utils import timezone
 
 import points
+from config.prepared import Prepared, update_one
 from config.urlcache import reverse
 from points import goms
 from points.armyfile import FORMAT, MAX_POINTS_LIMIT, MAX_QUANTITY
@@ -38,18 +40,19 @@ class TrashQuerySet(models.QuerySet):
         return self.filter(deleted_at__lt=(now or timezone.now()) - timedelta(days=TRASH_DAYS))
 
 
+STORED_FIELDS = ("pk", "name", "quantity", Cast("profile", models.TextField()))
+
+
 class UnitQuerySet(TrashQuerySet):
     def stored(self) -> list[StoredUnit]:
         """These units, in list order, read as plain records: what the pages draw and the
         engine prices, several times faster to read than model instances."""
-        rows = self.values_list("pk", "name", "quantity", Cast("profile", models.TextField()))
-        return [StoredUnit(*row) for row in rows]
+        return [StoredUnit(*row) for row in self.values_list(*STORED_FIELDS)]
 
     def stored_by_army(self) -> dict[int, list[StoredUnit]]:
         """The same, for several armies in one query, by army id."""
         found: dict[int, list[StoredUnit]] = {}
-        fields = ("army_id", "pk", "name", "quantity", Cast("profile", models.TextField()))
-        for army_id, *row in self.values_list(*fields):
+        for army_id, *row in self.values_list("army_id", *STORED_FIELDS):
             found.setdefault(army_id, []).append(StoredUnit(*row))
         return found
 
@@ -143,11 +146,11 @@ class Army(Trashable):
         page posted (one UPDATE ... WHERE, so of two tabs exactly one wins); list changes
         move on from whatever is stored. A queryset update skips auto_now, so `updated`
         is set here too: the army list sorts by it."""
-        armies = Army.objects.filter(pk=self.pk)
-        if seen is not None:
-            armies = armies.filter(version=seen)
         now = timezone.now()
-        if not armies.update(version=models.F("version") + 1, updated=now):
+        expected = {} if seen is None else {"version": seen}
+        if not update_one(
+            Army, self.pk, {"updated": now}, increment=("version",), expected=expected
+        ):
             return False
         self.version = (self.version if seen is None else seen) + 1
         self.updated = now
@@ -173,14 +176,13 @@ class Army(Trashable):
 
     def stored_units(self) -> list[StoredUnit]:
         """The live units in list order, as plain records (UnitQuerySet.stored)."""
-        return self.units.stored()
+        return [StoredUnit(*row) for row in _STORED_UNITS(self.pk)]
 
     def price(self, units: list[StoredUnit] | None = None) -> points.PricedArmy:
         """Price the army as stored. Stored units were validated on save, so this loads."""
         units = self.stored_units() if units is None else units
-        return points.price_army(
-            points.load_stored(self._head(), [(u.name, u.quantity, u.profile_text) for u in units])
-        )
+        head = json.dumps(self._head(), sort_keys=True)
+        return _priced(head, tuple((u.name, u.quantity, u.profile_text) for u in units))
 
 
 class Unit(Trashable):
@@ -203,6 +205,41 @@ class Unit(Trashable):
 
     def to_file(self) -> dict:
         return {"name": self.name, "quantity": self.quantity, "profile": self.profile}
+
+
+@lru_cache(maxsize=64)
+def _priced(head: str, units: tuple[tuple[str, int, str], ...]) -> points.PricedArmy:
+    """An army priced by everything pricing reads, kept for the next ask: a unit save
+    prices the army before and after, and what it starts from is what the save before it
+    ended with. A priced army is immutable, so sharing one between requests is safe."""
+    return points.price_army(points.load_stored(json.loads(head), units))
+
+
+# What every builder view and save asks for, compiled once (config/prepared.py).
+_STORED_UNITS = Prepared(
+    lambda army: Unit.objects.filter(army_id=army).values_list(*STORED_FIELDS), int
+)
+_OWNED_ARMY = Prepared(lambda owner, pk: Army.objects.filter(owner_id=owner, pk=pk), int, int)
+
+
+_SHARED_ARMY = Prepared(
+    lambda token: Army.objects.filter(share_token=token).annotate(
+        owner_name=models.F("owner__username")
+    ),
+    str,
+)
+
+
+def shared_army(token: str) -> Army | None:
+    """The live army shared under `token`, with its owner's name as `owner_name`."""
+    found = _SHARED_ARMY(token)
+    return found[0] if found else None
+
+
+def owned_army(owner_id: int, pk: int) -> Army | None:
+    """The live army `pk` if `owner_id` owns it: Army.objects.for_owner(...).get(pk=pk)."""
+    found = _OWNED_ARMY(owner_id, pk)
+    return found[0] if found else None
 
 
 class StoredUnit:
@@ -300,3 +337,13 @@ class AcquisitionRecord(models.Model):
 
     def dice(self):
         return goms.acquisition_dice(self.rows, self.seed, self.picks)
+
+
+_LIBRARY = Prepared(
+    lambda owner, system: LibraryEntry.objects.filter(owner_id=owner, system=system), int, str
+)
+
+
+def library_for(owner_id: int, system: str) -> list[LibraryEntry]:
+    """An owner's homebrew for one system, in library order."""
+    return _LIBRARY(owner_id, system)

@@ -44,8 +44,8 @@ class Card:
     number: int
     unit: StoredUnit
     priced: PricedUnit
-    errors: list[Issue]
-    warnings: list[Issue]
+    errors: tuple[Issue, ...]
+    warnings: tuple[Issue, ...]
     system: str
     rolled: tuple = ()  # G.O.M.S.: this unit's recorded acquisition dice
 
@@ -69,7 +69,7 @@ class RosterState(ArmyState):
         cards = [
             Card(i + 1, unit, pu, errors, warnings, self.army.system)
             for i, (unit, pu, (errors, warnings)) in enumerate(
-                zip(self.units, priced.units, priced.issues_by_unit(), strict=True)
+                zip(self.units, priced.units, priced.issues_by_unit, strict=True)
             )
         ]
         rolls = self.acquisition

@@ -4,19 +4,22 @@ from __future__ import annotations
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.http import HttpRequest, HttpResponse
-from django.shortcuts import get_object_or_404, redirect
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import redirect
 from django.views.decorators.http import require_GET, require_POST
 
 import points
 from armies import fragments, roster
-from armies.models import Army
+from armies.models import Army, shared_army
 from armies.services import create_army_from_file
 from armies.views import _builder_context, army_for_owner
 
 
 def _shared_army(token: str) -> Army:
-    return get_object_or_404(Army.objects.select_related("owner"), share_token=token)
+    army = shared_army(token)
+    if army is None:
+        raise Http404("No such share link")
+    return army
 
 
 def _private(response: HttpResponse) -> HttpResponse:

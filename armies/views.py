@@ -28,8 +28,17 @@ from armies.forms import (
     ascii_int,
     dumps_army,
 )
-from armies.models import TRASH_DAYS, Army, LibraryEntry, StoredUnit, Unit
+from armies.models import (
+    TRASH_DAYS,
+    Army,
+    LibraryEntry,
+    StoredUnit,
+    Unit,
+    library_for,
+    owned_army,
+)
 from armies.services import create_army_from_file
+from config.prepared import update_one
 from points.armyfile import MAX_UNITS
 from points.fields import MAX_NAME
 from points.model import Issue, PricedArmy, PricedUnit
@@ -42,8 +51,8 @@ class Row:
 
     unit: StoredUnit
     priced: PricedUnit
-    errors: list[Issue]
-    warnings: list[Issue]
+    errors: tuple[Issue, ...]
+    warnings: tuple[Issue, ...]
     url: str = ""  # the unit's own URLs start here: …/units/<pk>/
     first: bool = False
     last: bool = False
@@ -52,7 +61,10 @@ class Row:
 
 def army_for_owner(request: HttpRequest, pk: int) -> Army:
     # Anyone else gets the same 404 as for an army that does not exist.
-    return get_object_or_404(Army.objects.for_owner(request.user), pk=pk)
+    army = owned_army(request.user.pk, pk)
+    if army is None:
+        raise Http404("No such army")
+    return army
 
 
 def _rows(
@@ -64,7 +76,7 @@ def _rows(
 ) -> list[Row]:
     """The rows of the units at the `wanted` places in the list (all when None)."""
     url, last, chosen = army.get_absolute_url(), len(units) - 1, selected and selected.pk
-    issues = priced.issues_by_unit()
+    issues = priced.issues_by_unit
     return [
         Row(
             units[i],
@@ -88,11 +100,11 @@ def _changed_rows(state: ArmyState, before: PricedArmy | None) -> list[Row]:
     wanted = [
         i
         for i, (unit, now, was) in enumerate(
-            zip(state.units, state.priced.issues_by_unit(), before.issues_by_unit(), strict=True)
+            zip(state.units, state.priced.issues_by_unit, before.issues_by_unit, strict=True)
         )
         if unit.pk == chosen or now != was
     ]
-    return _rows(state.army, state.units, state.priced, state.selected, wanted)
+    return _rows(*state._row_args, wanted)
 
 
 class ArmyState:
@@ -121,11 +133,20 @@ class ArmyState:
 
     @cached_property
     def rows(self) -> list[Row]:
-        return _rows(self.army, self.units, self.priced, self.selected)
+        return _rows(*self._row_args)
 
     @cached_property
     def selected_row(self) -> Row | None:
-        return next((row for row in self.rows if row.selected), None)
+        if "rows" in self.__dict__:
+            return next((row for row in self.rows if row.selected), None)
+        # A save's reply shows the one row: build it alone, not all 200.
+        chosen = self.selected and self.selected.pk
+        at = next((i for i, unit in enumerate(self.units) if unit.pk == chosen), None)
+        return None if at is None else _rows(*self._row_args, [at])[0]
+
+    @property
+    def _row_args(self) -> tuple:
+        return self.army, self.units, self.priced, self.selected
 
     @cached_property
     def remaining(self):
@@ -166,9 +187,7 @@ class ArmyState:
     @cached_property
     def library(self) -> list[LibraryEntry]:
         """The owner's homebrew for this army's system, for the "from my library" forms."""
-        return list(
-            LibraryEntry.objects.filter(owner_id=self.army.owner_id, system=self.army.system)
-        )
+        return library_for(self.army.owner_id, self.army.system)
 
     @cached_property
     def figures(self) -> list[LibraryEntry]:
@@ -513,8 +532,8 @@ def unit_update(request: HttpRequest, pk: int, unit_pk: int) -> HttpResponse:
         with transaction.atomic():
             claimed = _claim_version(request, army)
             if claimed:
-                Unit.objects.filter(pk=unit.pk).update(
-                    name=name, quantity=quantity, profile=form.profile
+                update_one(
+                    Unit, unit.pk, {"name": name, "quantity": quantity, "profile": form.profile}
                 )
         if not claimed:
             return _unit_conflict(request, army, unit, form)

@@ -103,11 +103,11 @@ def build_site(connections: int) -> Site:
     from django.conf import settings
     from django.contrib.auth import BACKEND_SESSION_KEY, HASH_SESSION_KEY, SESSION_KEY
     from django.contrib.auth.models import User
-    from django.contrib.sessions.backends.db import SessionStore
     from django.core.management import call_command
     from django.db import connections as db_connections
 
     import points
+    from accounts.sessions import SessionStore
     from armies.services import create_army_from_file
     from rules.models import SampleArmy
 
@@ -118,7 +118,7 @@ def build_site(connections: int) -> Site:
     # What logging in stores, without paying for a password hash.
     session = SessionStore()
     session[SESSION_KEY] = str(player.pk)
-    session[BACKEND_SESSION_KEY] = "django.contrib.auth.backends.ModelBackend"
+    session[BACKEND_SESSION_KEY] = settings.AUTHENTICATION_BACKENDS[0]
     session[HASH_SESSION_KEY] = player.get_session_auth_hash()
     session.create()
 

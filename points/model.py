@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
+from functools import cached_property
 
 from points import dice
 from points.numbers import decimal_places, to_number
@@ -171,14 +172,16 @@ class PricedArmy:
     def legal(self) -> bool:
         return not self.errors
 
-    def issues_by_unit(self) -> list[tuple[list[Issue], list[Issue]]]:
-        """Each unit's (errors, warnings), in one pass over the army's issues."""
+    @cached_property
+    def issues_by_unit(self) -> tuple[tuple[tuple[Issue, ...], tuple[Issue, ...]], ...]:
+        """Each unit's (errors, warnings), in one pass over the army's issues; worked out
+        once, as the builder asks for it several times per save."""
         issues: list[tuple[list[Issue], list[Issue]]] = [([], []) for _ in self.units]
         for kind, found in enumerate((self.errors, self.warnings)):
             for issue in found:
                 if issue.unit is not None:
                     issues[issue.unit][kind].append(issue)
-        return issues
+        return tuple((tuple(errors), tuple(warnings)) for errors, warnings in issues)
 
     def to_json(self) -> dict[str, object]:
         limit = self.army.points_limit

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import math
 import re
+from collections.abc import Iterable
 from fractions import Fraction
 
 from points.errors import ArmyFileError
@@ -13,6 +14,20 @@ MAX_VALUE = 1000
 MAX_TEXT = 64
 
 NUMBER_TEXT = re.compile(r"[+-]?(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)")
+
+
+def exact_sum(values: Iterable[Fraction], start: Fraction = Fraction(0)) -> Fraction:
+    """sum() of Fractions, exactly, but adding the numerators over each denominator first:
+    an army's unit costs share a handful of denominators, so 200 of them make a few
+    Fractions instead of 200 (each Fraction addition reduces by a gcd)."""
+    by_denominator: dict[int, int] = {}
+    for value in values:
+        d = value.denominator
+        by_denominator[d] = by_denominator.get(d, 0) + value.numerator
+    total = start
+    for d, n in by_denominator.items():
+        total += Fraction(n, d)
+    return total
 
 
 def round_half_up(x: Fraction, places: int = 1) -> Fraction:

@@ -10,6 +10,7 @@ from typing import Any
 from points import d10, gem, goms, vsgmr
 from points.fields import fmt, known_keys, obj
 from points.model import Army, Issue, Line, NoOptions, Priced, PricedArmy, PricedUnit
+from points.numbers import exact_sum
 
 Checks = tuple[list[Issue], list[Issue]]
 
@@ -79,7 +80,7 @@ def price_army(army: Army) -> PricedArmy:
     system = SYSTEMS[army.system]
     units = tuple(_price_unit(system, unit) for unit in army.units)
     option_lines, options_total = system.price_options(army.options)
-    total = sum((unit.cost for unit in units), options_total)
+    total = exact_sum((unit.cost for unit in units), options_total)
     errors, warnings = system.check(army, units)
     over = _over_limit(total, army.points_limit)
     if over is not None:

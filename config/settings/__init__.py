@@ -128,6 +128,11 @@ if REDIS_URL:
 else:
     CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
 
+# Django's database sessions and ModelBackend, reading with SQL compiled once per process.
+# A session from before this backend was named (django...ModelBackend) signs in again.
+SESSION_ENGINE = "accounts.sessions"
+AUTHENTICATION_BACKENDS = ["accounts.sessions.Backend"]
+
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
     {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator"},

@@ -5,9 +5,11 @@ from __future__ import annotations
 from fractions import Fraction
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from points.errors import ArmyFileError
-from points.numbers import parse_number, round_half_up, to_number
+from points.numbers import exact_sum, parse_number, round_half_up, to_number
 
 
 @pytest.mark.parametrize(
@@ -55,3 +57,20 @@ def test_bool_is_not_a_number():
 
 def test_numeric_string_is_read_exactly():
     assert parse_number(" 2.5 ", "x") == Fraction(5, 2)
+
+
+fractions = st.fractions(max_denominator=10**6).filter(lambda x: abs(x) < 10**9)
+
+
+@given(st.lists(fractions, max_size=300), fractions)
+def test_exact_sum_is_the_exact_total(values: list[Fraction], start: Fraction):
+    # An army's total: no rounding, whatever the mix of denominators.
+    assert exact_sum(values, start) == sum(values, start)
+    assert exact_sum(iter(values)) == sum(values, Fraction(0))
+
+
+def test_exact_sum_of_tenths_and_thirds():
+    # 0.1 × 3 + 1/3 × 3 = 1.3 exactly; floats would give 1.3000000000000003.
+    parts = [Fraction(1, 10)] * 3 + [Fraction(1, 3)] * 3
+    assert exact_sum(parts) == Fraction(13, 10)
+    assert exact_sum([], Fraction(5, 2)) == Fraction(5, 2)
