@@ -11,10 +11,11 @@ later calls put their own values where the stand-ins were and only execute it.
 
 Arguments are ints or strings (ids, keys) that the query compares for equality: the
 database takes those as they are on SQLite and PostgreSQL alike, so they go in without
-Django's per-field adaptation; other types are refused. An int outside the 32-bit range
-(a column may be 32-bit, and PostgreSQL refuses such a value for it where the ORM finds
-no row) goes through the ORM as before. A string holding NUL equals no row (PostgreSQL
-cannot store one), so the query answers [] without running.
+Django's per-field adaptation; other types are refused, and so is a query that changes
+an argument on its way to the SQL (arithmetic, LIKE escaping). An int outside the 32-bit
+range (a column may be 32-bit, and PostgreSQL refuses such a value for it where the ORM
+finds no row) goes through the ORM as before; one outside 64 bits, or a string holding
+NUL (PostgreSQL cannot store one), equals no row: the query answers [] without running.
 
 A queryset of model instances (annotations allowed, no select_related) or of values_list()
 tuples is supported; anything else is refused when first compiled.
@@ -35,6 +36,7 @@ from django.dispatch import receiver
 
 KINDS = (int, str)
 INT32 = range(-(2**31), 2**31)
+INT64 = range(-(2**63), 2**63)
 _ALL: list[Prepared] = []
 
 
@@ -46,30 +48,57 @@ def _forget(*, setting: str, **kwargs) -> None:
         _UPDATES.clear()
 
 
-def _stand_in(kind: type, i: int) -> int | str:
-    # Values no query of ours holds as a constant, valid for any integer column (the ORM
-    # compiles a value out of a column's range to "no rows"); each must reach the SQL.
-    return 2_000_000_000 + i if kind is int else f"\x00stand-in {i}\x00"
+def _stand_ins(kinds: tuple[type, ...], round_: int) -> tuple:
+    # Two sets, compiled both, must put every argument in the same places: a value the
+    # query changes (pk=o + 1), or a constant that happens to equal one, gives itself
+    # away. Ints small enough for any integer column (the ORM compiles a value outside a
+    # column's range to "no rows"); strings with the characters a LIKE escapes, so a
+    # lookup that rewrites its value (iexact, contains) never finds its stand-in.
+    return tuple(
+        30_000 + (2 + round_) * i + 1000 * round_
+        if kind is int
+        else f"\x00%_\\stand-in {round_}:{i}"
+        for i, kind in enumerate(kinds)
+    )
 
 
 def _matches_nothing(arg: int | str) -> bool:
-    return type(arg) is str and "\x00" in arg
+    if type(arg) is int:
+        return arg not in INT64  # no column holds it
+    return "\x00" in arg  # PostgreSQL cannot store one
 
 
 def _past_int32(args) -> bool:
     return any(type(arg) is int and arg not in INT32 for arg in args)
 
 
+def _is_argument(p: object) -> bool:
+    # PostgreSQL's backend may wrap an int for a 32-bit column (psycopg's Int4, an int).
+    return isinstance(p, KINDS) and not isinstance(p, bool)
+
+
 class _Compiled:
-    def __init__(self, queryset: QuerySet, stand_ins: tuple, alias: str):
-        compiler = queryset.query.get_compiler(using=alias)
-        self.sql, params = compiler.as_sql()
-        slots = {value: i for i, value in enumerate(stand_ins)}
-        # Each parameter: the argument it takes (its index), or a constant of the query.
-        self.params = [(slots.get(p) if type(p) in KINDS else None, p) for p in params]
-        missing = set(range(len(stand_ins))) - {slot for slot, _ in self.params}
-        if missing:
-            raise ValueError(f"arguments {sorted(missing)} do not reach the SQL: {self.sql}")
+    def __init__(self, build: Callable[..., QuerySet], kinds: tuple[type, ...], alias: str):
+        compiled = []
+        for round_ in (0, 1):
+            stand_ins = _stand_ins(kinds, round_)
+            queryset = build(*stand_ins)
+            compiler = queryset.query.get_compiler(using=alias)
+            sql, params = compiler.as_sql()
+            slots = {value: i for i, value in enumerate(stand_ins)}
+            # Each parameter: the argument it takes (its index), or a constant of the query.
+            places = [slots.get(p) if _is_argument(p) else None for p in params]
+            constants = [p for p, slot in zip(params, places, strict=True) if slot is None]
+            compiled.append((sql, places, constants))
+        (self.sql, places, constants), other = compiled
+        self.params = list(zip(places, params, strict=True))
+        missing = set(range(len(kinds))) - set(places)
+        if missing or compiled[0] != other:
+            # An argument changed on its way, or a "constant" that is not (timezone.now()).
+            raise ValueError(
+                f"arguments {sorted(missing) or ''} do not reach the SQL as they are, or"
+                f" its other values change between calls: {self.sql}"
+            )
         self.compiler = compiler
         self.converters = compiler.get_converters(
             [s[0] for s in compiler.select[: compiler.col_count]]
@@ -103,11 +132,12 @@ class Prepared:
         key = (alias, connections[alias].vendor)
         found = self.compiled.get(key)
         if found is None:
-            stand_ins = tuple(_stand_in(kind, i) for i, kind in enumerate(self.kinds))
-            found = self.compiled[key] = _Compiled(self.build(*stand_ins), stand_ins, alias)
+            found = self.compiled[key] = _Compiled(self.build, self.kinds, alias)
         return found
 
     def __call__(self, *args, using: str = "default") -> list:
+        if len(args) != len(self.kinds):
+            raise TypeError(f"takes {len(self.kinds)} arguments, got {len(args)}")
         for arg, kind in zip(args, self.kinds, strict=True):
             if type(arg) is not kind:
                 raise TypeError(f"expected {kind.__name__}, got {type(arg).__name__}")
@@ -150,6 +180,10 @@ def update_one(
     trash, for a model with `deleted_at`) and each `expected` field holds its value.
     True when it changed. An int past 32 bits goes through the ORM, as in Prepared."""
     expected = expected or {}
+    if not all(type(v) is int for v in (pk, *expected.values())):
+        raise TypeError("update_one takes an int id and int expected values")
+    if any(_matches_nothing(v) for v in (pk, *expected.values())):
+        return False
     if _past_int32((pk, *expected.values())):
         changes = {**values, **{name: F(name) + 1 for name in increment}}
         return bool(model._default_manager.using(using).filter(pk=pk, **expected).update(**changes))
