@@ -183,19 +183,10 @@ class FeedbackForm(forms.Form):
 
 
 class UnitForm(FeedbackForm):
-    """One unit's name, quantity and stat line, laid out per system (see profiles.py)."""
+    """One unit's name, quantity and stat line, laid out per system (see profiles.py).
 
-    name = forms.CharField(
-        max_length=MAX_NAME,
-        validators=[one_line],
-        widget=forms.TextInput(attrs={"class": "form-control form-control-sm"}),
-    )
-    quantity = forms.IntegerField(
-        min_value=1,
-        max_value=MAX_QUANTITY,
-        initial=1,
-        widget=forms.NumberInput(attrs={"class": "form-control form-control-sm"}),
-    )
+    Its fields are built once and shared by every UnitForm (_shared_field), the name and
+    quantity too: none is declared on the class, which Django would copy per form."""
 
     def __init__(self, system: str, *args, unit=None, **kwargs):
         # Own ids, so the army settings form on the same page can keep id_name.
@@ -207,6 +198,7 @@ class UnitForm(FeedbackForm):
             initial, row_initial = profiles.form_initial(system, unit.profile)
             kwargs["initial"] = {"name": unit.name, "quantity": unit.quantity, **initial}
         super().__init__(*args, **kwargs)
+        self.fields["name"], self.fields["quantity"] = _NAME, _QUANTITY
         for f in self.layout.fields:
             self.fields[f.key] = _shared_field(system, f.key, f)
         self.row_counts: dict[str, int] = {}
@@ -295,6 +287,18 @@ def _posted_rows(data, key: str) -> int:
                 seen.add(index)
     return max(seen) + 1 if seen else 0
 
+
+_NAME = forms.CharField(
+    max_length=MAX_NAME,
+    validators=[one_line],
+    widget=forms.TextInput(attrs={"class": "form-control form-control-sm"}),
+)
+_QUANTITY = forms.IntegerField(
+    min_value=1,
+    max_value=MAX_QUANTITY,
+    initial=1,
+    widget=forms.NumberInput(attrs={"class": "form-control form-control-sm"}),
+)
 
 # The editor's fields, built once per system and name and shared by every UnitForm: a
 # form never changes its fields after building them, and building ~40 took about as long

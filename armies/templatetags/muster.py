@@ -4,7 +4,7 @@ from fractions import Fraction
 
 from django import template
 from django.template.loader import render_to_string
-from django.utils.html import format_html, format_html_join
+from django.utils.html import conditional_escape
 from django.utils.safestring import SafeString
 
 from armies import fragments
@@ -29,17 +29,28 @@ def pts(value) -> str:
 
 @register.simple_tag
 def feedback(field, oob: bool = False) -> SafeString:
-    """{% feedback field %}: the box beside a field where its messages show (fb-<name>).
+    """{% feedback field %}: the box beside a field where its messages show (fb-<name>)."""
+    return _boxes([(field.html_name, field.errors)], oob)
 
-    Every re-price swaps in all of an editor's boxes (about 40), so they are drawn here
-    rather than by an include each: the messages are escaped by format_html."""
+
+@register.simple_tag
+def feedback_boxes(form, oob: bool = False) -> SafeString:
+    """{% feedback_boxes form %}: every field's box, then the form-wide one (fb-all), as
+    {% feedback %} draws them. A re-price swaps in all of an editor's ~40 boxes, most
+    of them empty, so they are drawn in one pass."""
+    errors = form.errors
+    boxes = [(form.add_prefix(name), errors.get(name, ())) for name in form.fields]
+    return _boxes([*boxes, ("all", form.non_field_errors())], oob)
+
+
+def _boxes(boxes: list[tuple[str, list]], oob: bool) -> SafeString:
     swap = ' hx-swap-oob="true"' if oob else ""
-    errors = field.errors
-    return format_html(
-        '<div id="fb-{}" class="invalid-feedback d-block" role="alert"' + swap + ">{}</div>",
-        field.html_name,
-        format_html_join("", "{} ", ((error,) for error in errors)) if errors else "",
-    )
+    drawn = [
+        f'<div id="fb-{conditional_escape(name)}" class="invalid-feedback d-block"'
+        f' role="alert"{swap}>{"".join(f"{conditional_escape(e)} " for e in messages)}</div>'
+        for name, messages in boxes
+    ]
+    return SafeString("".join(drawn))  # names and messages all through conditional_escape
 
 
 @register.filter

@@ -253,6 +253,11 @@ UNESCAPING = re.compile(r"\|\s*safe\b|\bsafeseq\b|autoescape\s+off|mark_safe\(|S
 ALLOWED = {
     # segno's own SVG markup for the share link's QR code: no player text in it.
     ("armies/roster.py", "return mark_safe(svg)  # noqa: S308"),
+    # The message boxes beside form fields: every name and message is escaped first.
+    (
+        "armies/templatetags/muster.py",
+        'return SafeString("".join(drawn))  # names and messages all through conditional_escape',
+    ),
     # Where a remembered part's bytes go once the page is rendered (fragments.Splice);
     # the part itself was drawn with escaping on.
     (
