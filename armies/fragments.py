@@ -87,6 +87,23 @@ def army_key(army) -> tuple:
     return (get_script_prefix(), army.pk, army.created, army.version)
 
 
+# A remembered part may hold forms. It is drawn once for every request that shows it, so
+# it is drawn with this in place of the CSRF token, and each response puts its own token
+# there (with_csrf, Splice.marker). Random per process: nothing a player types can be it.
+CSRF_STAND_IN = f"csrf-stand-in-{secrets.token_hex(16)}"
+CSRF_STAND_IN_BYTES = CSRF_STAND_IN.encode()
+
+
+def csrf_text(token: object) -> str:
+    """The token a response's forms carry, from a template's `csrf_token` (lazy)."""
+    text = str(token) if token else ""
+    return "" if text == "NOTPROVIDED" else text
+
+
+def with_csrf(html: str, csrf: str) -> str:
+    return html.replace(CSRF_STAND_IN, csrf) if CSRF_STAND_IN in html else html
+
+
 class Splice:
     """Remembered parts set into a page's bytes after it is rendered.
 
@@ -99,7 +116,10 @@ class Splice:
         self._token = secrets.token_hex(8)
         self._parts: list[bytes] = []
 
-    def marker(self, part: bytes) -> str:
+    def marker(self, part: bytes, csrf: str = "") -> str:
+        """Where `part` goes; its CSRF stand-in, if any, becomes `csrf` (csrf_text)."""
+        if CSRF_STAND_IN_BYTES in part:
+            part = part.replace(CSRF_STAND_IN_BYTES, csrf.encode())
         self._parts.append(part)
         return f"<!--{self._token}:{len(self._parts) - 1}-->"
 

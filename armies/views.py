@@ -333,10 +333,25 @@ def _builder_page(request: HttpRequest, army: Army, settings_open: bool = False)
         settings_form=ArmyForm(instance=army) if settings_open else None,
         options_form=_options_form(army) if settings_open else None,
     )
+    context.update(_side(request, context["state"], settings_open))
     template = "armies/builder.html"
     if request.htmx and request.htmx.target == "editor":
         template += "#editor"
     return fragments.render_page(request, template, context)
+
+
+def _side(request: HttpRequest, state: ArmyState, settings_open: bool) -> dict:
+    """How the builder page's side column (editor, settings, sharing) is remembered: per
+    army version and everything else it shows. Only pages whose forms hold stored values
+    remember it; a page with typed values in a form passes no side_army and draws it
+    afresh. So does a forked army, whose "forked from" line shows another army's state."""
+    army, selected = state.army, state.selected
+    if army.forked_from_id:
+        return {"side_army": None}
+    # The editor offers the owner's library parts, which change without the army.
+    library = tuple((e.pk, e.updated) for e in state.parts) if selected else ()
+    key = (selected and selected.pk, settings_open, army.share_token, request.get_host(), library)
+    return {"side_army": army, "side_key": (request.scheme, *key)}
 
 
 def _selected(units: list[StoredUnit], unit_id: int | None) -> StoredUnit | None:

@@ -118,17 +118,27 @@ class RememberNode(template.Node):
 
     def render(self, context) -> str:
         army = self.army.resolve(context)
+        if not army:  # the view asked for this part drawn afresh (typed values in it)
+            return self.nodelist.render(context)
         key = (*self.where, *fragments.army_key(army), *(v.resolve(context) for v in self.vary))
+        token = fragments.csrf_text(context.get("csrf_token"))
         splice = context.get("splice")
         if splice is None:
-            return fragments.drawn.get_or_draw(key, lambda: self.nodelist.render(context))
-        part = fragments.drawn.get_or_draw((*key, "utf-8"), lambda: self._draw(context).encode())
-        return SafeString(splice.marker(part))  # a marker of ours: token and number
+            html = fragments.drawn.get_or_draw(key, lambda: self._draw(context, None))
+            return fragments.with_csrf(html, token)
+        part = fragments.drawn.get_or_draw(
+            (*key, "utf-8"), lambda: self._draw(context, splice).encode()
+        )
+        return SafeString(splice.marker(part, token))  # a marker of ours: token and number
 
-    def _draw(self, context) -> str:
-        # A part inside this one is drawn into it as text: a marker, good for this
-        # response only, must never be kept inside a remembered part.
-        with context.push(splice=None):
+    def _draw(self, context, splice) -> str:
+        # Drawn once for every request that shows it: the CSRF token is a stand-in that
+        # each response replaces with its own. A part inside this one is drawn into it as
+        # text: a marker, good for this response only, must never be kept in a part.
+        pushed = {"csrf_token": fragments.CSRF_STAND_IN}
+        if splice is not None:
+            pushed["splice"] = None
+        with context.push(**pushed):
             return self.nodelist.render(context)
 
 
@@ -136,9 +146,11 @@ class RememberNode(template.Node):
 def remember(parser, token):
     """{% remember army "name" value... %}...{% endremember %}: the part drawn once per
     army version (armies/fragments.py) and per each listed value it also depends on.
+    When `army` is None or missing the part is drawn afresh and not kept.
 
     Inside, use only what the army's version decides plus the listed values: the
     view's expensive context (units, prices) is computed only when the part is drawn.
+    {% csrf_token %} may be used: each response gets its own token in the part.
     On a page whose context holds a fragments.Splice as "splice", the part goes in as
     bytes once the page is rendered (the view calls splice.into(response)).
     """

@@ -262,7 +262,7 @@ ALLOWED = {
     # the part itself was drawn with escaping on.
     (
         "armies/templatetags/muster.py",
-        "return SafeString(splice.marker(part))  # a marker of ours: token and number",
+        "return SafeString(splice.marker(part, token))  # a marker of ours: token and number",
     ),
 }
 

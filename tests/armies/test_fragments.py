@@ -676,3 +676,65 @@ def test_the_share_page_shows_each_step_of_the_roll_and_a_repeat_view_loads_no_u
     assert str(AcquisitionRecord.objects.get().seed) in html
     player_client.post(f"/armies/{army.pk}/units/add/")
     assert 'data-testid="acquisition-stale"' in get(client, page)
+
+
+# ---------------------------------------------------------------- h: the builder's side column
+
+
+def _form_tokens(html: str) -> set[str]:
+    return set(re.findall(r'name="csrfmiddlewaretoken" value="([^"]*)"', html))
+
+
+def test_each_view_of_a_remembered_side_column_carries_its_own_working_csrf_token(player, army):
+    # The side column (editor, settings, sharing) is drawn once; its forms must still
+    # post with the token of whoever views it, in two browsers of the same player.
+    browsers = [Client(enforce_csrf_checks=True) for _ in range(2)]
+    for browser in browsers:
+        browser.force_login(player)
+    pages = [get(b, f"/armies/{army.pk}/") for b in browsers for _ in range(2)]
+    assert fragments.CSRF_STAND_IN not in "".join(pages)
+    for html in pages:
+        assert len(_form_tokens(html)) == 1 and "" not in _form_tokens(html)
+
+    # The delete form sits in the side column: the second browser's remembered copy works.
+    token = _form_tokens(pages[3]).pop()
+    response = browsers[1].post(f"/armies/{army.pk}/delete/", {"csrfmiddlewaretoken": token})
+    assert response.status_code == 302
+    assert not Army.objects.filter(pk=army.pk).exists()
+
+
+def test_the_side_column_follows_sharing_the_host_and_the_library(
+    player_client, player, army, settings
+):
+    settings.ALLOWED_HOSTS = ["testserver", "other.example"]
+    url = f"/armies/{army.pk}/"
+    assert f"http://testserver/s/{army.share_token}/" in get(player_client, url)
+    assert f"http://other.example/s/{army.share_token}/" in (
+        player_client.get(url, HTTP_HOST="other.example").content.decode()
+    )
+    old = army.share_token
+    player_client.post(f"/armies/{army.pk}/share/")  # a new link: the version stays
+    army.refresh_from_db()
+    html = get(player_client, url)
+    assert army.share_token in html and old not in html
+
+    # The editor offers the owner's library parts, which change without the army.
+    unit = army.units.get(position=1)
+    editor_url = f"{url}?unit={unit.pk}"
+    assert "Copy from my library onto this unit" not in get(player_client, editor_url)
+    LibraryEntry.objects.create(
+        owner=player, kind="trait", system="vsgmr", name="Lucky", data={"cost": 1, "text": "x"}
+    )
+    assert "Lucky" in get(player_client, editor_url)
+
+
+def test_a_refused_settings_save_without_javascript_shows_what_was_typed(player_client, army):
+    # A page with typed values in it draws the side column afresh, never from memory.
+    url = f"/armies/{army.pk}/"
+    get(player_client, f"{url}settings/")  # the settings open, as stored, remembered
+    response = player_client.post(
+        f"{url}settings/", {"version": army.version, "name": "Typed", "points_limit": "-5"}
+    )
+    assert response.status_code == 400
+    assert 'value="Typed"' in response.content.decode()
+    assert 'value="Typed"' not in get(player_client, f"{url}settings/")
