@@ -100,8 +100,8 @@ def csrf_text(token: object) -> str:
     return "" if text == "NOTPROVIDED" else text
 
 
-def with_csrf(html: str, csrf: str) -> str:
-    return html.replace(CSRF_STAND_IN, csrf) if CSRF_STAND_IN in html else html
+def with_csrf(html: str, csrf: Callable[[], str]) -> str:
+    return html.replace(CSRF_STAND_IN, csrf()) if CSRF_STAND_IN in html else html
 
 
 class Splice:
@@ -116,10 +116,10 @@ class Splice:
         self._token = secrets.token_hex(8)
         self._parts: list[bytes] = []
 
-    def marker(self, part: bytes, csrf: str = "") -> str:
-        """Where `part` goes; its CSRF stand-in, if any, becomes `csrf` (csrf_text)."""
+    def marker(self, part: bytes, csrf: Callable[[], str] = str) -> str:
+        """Where `part` goes; its CSRF stand-in, if any, becomes csrf() (csrf_text)."""
         if CSRF_STAND_IN_BYTES in part:
-            part = part.replace(CSRF_STAND_IN_BYTES, csrf.encode())
+            part = part.replace(CSRF_STAND_IN_BYTES, csrf().encode())
         self._parts.append(part)
         return f"<!--{self._token}:{len(self._parts) - 1}-->"
 

@@ -1,6 +1,7 @@
 from __future__ import annotations
 
 from fractions import Fraction
+from functools import partial
 
 from django import template
 from django.template.loader import render_to_string
@@ -121,7 +122,8 @@ class RememberNode(template.Node):
         if not army:  # the view asked for this part drawn afresh (typed values in it)
             return self.nodelist.render(context)
         key = (*self.where, *fragments.army_key(army), *(v.resolve(context) for v in self.vary))
-        token = fragments.csrf_text(context.get("csrf_token"))
+        # Asked for only when the part holds a form: making one sets the CSRF cookie.
+        token = partial(fragments.csrf_text, context.get("csrf_token"))
         splice = context.get("splice")
         if splice is None:
             html = fragments.drawn.get_or_draw(key, lambda: self._draw(context, None))
