@@ -23,9 +23,9 @@ _USER = Prepared(lambda pk: get_user_model()._default_manager.filter(pk=pk), int
 class SessionStore(db.SessionStore):
     def _get_session_from_db(self) -> Session | None:
         # As db.SessionStore: a missing or expired session leaves no key to save under.
-        found = _SESSION(self.session_key)
-        if found and found[0].expire_date > timezone.now():
-            return found[0]
+        session = _SESSION.first(self.session_key)
+        if session is not None and session.expire_date > timezone.now():
+            return session
         self._session_key = None
         return None
 
@@ -34,5 +34,5 @@ class Backend(ModelBackend):
     def get_user(self, user_id):
         if type(user_id) is not int:  # a custom user model's key: Django's own way
             return super().get_user(user_id)
-        found = _USER(user_id)
-        return found[0] if found and self.user_can_authenticate(found[0]) else None
+        user = _USER.first(user_id)
+        return user if user is not None and self.user_can_authenticate(user) else None

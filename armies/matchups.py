@@ -10,7 +10,7 @@ from django.shortcuts import render
 from django.views.decorators.http import require_GET
 
 from armies.forms import ascii_int, preset_range
-from armies.models import Army
+from armies.models import Army, owned_army, shared_army
 from points.matchup import balanced, rule_text, suggestions, tolerance
 from points.model import PricedArmy
 
@@ -41,10 +41,10 @@ def _resolve(request: HttpRequest, ref: str) -> tuple[Side | None, str]:
     shared = True
     own = ascii_int(ref, 18)
     if own is not None and request.user.is_authenticated:
-        army = Army.objects.for_owner(request.user).filter(pk=own).first()
+        army = owned_army(request.user.pk, own)
         shared = False
     elif re.fullmatch(r"[A-Za-z0-9_-]{16,64}", token):
-        army = Army.objects.filter(share_token=token).first()
+        army = shared_army(token)
     if army is None:
         return None, "No army of yours, and no shared army, matches that."
     return Side(army, army.price(), shared), ""

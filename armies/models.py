@@ -215,33 +215,6 @@ def _priced(head: str, units: tuple[tuple[str, int, str], ...]) -> points.Priced
     return points.price_army(points.load_stored(json.loads(head), units))
 
 
-# What every builder view and save asks for, compiled once (config/prepared.py).
-_STORED_UNITS = Prepared(
-    lambda army: Unit.objects.filter(army_id=army).values_list(*STORED_FIELDS), int
-)
-_OWNED_ARMY = Prepared(lambda owner, pk: Army.objects.filter(owner_id=owner, pk=pk), int, int)
-
-
-_SHARED_ARMY = Prepared(
-    lambda token: Army.objects.filter(share_token=token).annotate(
-        owner_name=models.F("owner__username")
-    ),
-    str,
-)
-
-
-def shared_army(token: str) -> Army | None:
-    """The live army shared under `token`, with its owner's name as `owner_name`."""
-    found = _SHARED_ARMY(token)
-    return found[0] if found else None
-
-
-def owned_army(owner_id: int, pk: int) -> Army | None:
-    """The live army `pk` if `owner_id` owns it: Army.objects.for_owner(...).get(pk=pk)."""
-    found = _OWNED_ARMY(owner_id, pk)
-    return found[0] if found else None
-
-
 class StoredUnit:
     """A live unit as read for drawing and pricing (Army.stored_units): its id, name,
     quantity and stat line, the last kept as the stored JSON text until asked for."""
@@ -339,9 +312,31 @@ class AcquisitionRecord(models.Model):
         return goms.acquisition_dice(self.rows, self.seed, self.picks)
 
 
+# --- What every page and save asks for, compiled once (config/prepared.py) -------------
+
+_OWNED_ARMY = Prepared(lambda owner, pk: Army.objects.filter(owner_id=owner, pk=pk), int, int)
+_SHARED_ARMY = Prepared(
+    lambda token: Army.objects.filter(share_token=token).annotate(
+        owner_name=models.F("owner__username")
+    ),
+    str,
+)
+_STORED_UNITS = Prepared(
+    lambda army: Unit.objects.filter(army_id=army).values_list(*STORED_FIELDS), int
+)
 _LIBRARY = Prepared(
     lambda owner, system: LibraryEntry.objects.filter(owner_id=owner, system=system), int, str
 )
+
+
+def owned_army(owner_id: int, pk: int) -> Army | None:
+    """The live army `pk` if `owner_id` owns it: Army.objects.for_owner(...).get(pk=pk)."""
+    return _OWNED_ARMY.first(owner_id, pk)
+
+
+def shared_army(token: str) -> Army | None:
+    """The live army shared under `token`, with its owner's name as `owner_name`."""
+    return _SHARED_ARMY.first(token)
 
 
 def library_for(owner_id: int, system: str) -> list[LibraryEntry]:

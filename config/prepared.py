@@ -162,6 +162,11 @@ class Prepared:
             found.append(obj)
         return found
 
+    def first(self, *args, using: str = "default"):
+        """The first row, or None: for lookups by a unique key."""
+        found = self(*args, using=using)
+        return found[0] if found else None
+
 
 def update_one(
     model: type,
