@@ -17,12 +17,17 @@ pytestmark = pytest.mark.django_db(transaction=True)
 SWORDSMAN = {"type": "skirmisher", "base": "25mm", "off": 4, "def": 4}
 
 
-def test_breakdown_move_duplicate_and_a_save_that_touches_one_row(page):
-    player = UserFactory(username="marshal")
-    army = make_army(player, "gem", [SWORDSMAN] * 3)
-    log_in(page, "marshal")
+def open_three_swordsmen(page, username: str):
+    """A player with a GEM army of three 6.5-point units, logged in on its builder page:
+    the list's rows."""
+    army = make_army(UserFactory(username=username), "gem", [SWORDSMAN] * 3)
+    log_in(page, username)
     page.goto(f"/armies/{army.pk}/")
-    rows = page.get_by_test_id("unit-row")
+    return page.get_by_test_id("unit-row")
+
+
+def test_breakdown_move_duplicate_and_a_save_that_touches_one_row(page):
+    rows = open_three_swordsmen(page, "marshal")
     expect(page.get_by_test_id("army-total")).to_have_text("19.5")
 
     # "How?" fetches the unit's breakdown the first time it opens.
@@ -49,11 +54,7 @@ def test_breakdown_move_duplicate_and_a_save_that_touches_one_row(page):
 
 
 def test_the_row_of_the_unit_open_in_the_editor_is_marked_as_units_are_opened(page):
-    player = UserFactory(username="herald")
-    army = make_army(player, "gem", [SWORDSMAN] * 3)
-    log_in(page, "herald")
-    page.goto(f"/armies/{army.pk}/")
-    rows = page.get_by_test_id("unit-row")
+    rows = open_three_swordsmen(page, "herald")
     expect(page.locator(".unit-row.active-unit")).to_have_count(0)
 
     page.get_by_role("link", name="Unit 1", exact=True).click()
