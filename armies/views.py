@@ -38,6 +38,7 @@ from armies.models import (
     owned_army,
 )
 from armies.services import create_army_from_file
+from armies.templatetags.muster import breakdown
 from config.prepared import update_one
 from points.armyfile import MAX_UNITS
 from points.fields import MAX_NAME
@@ -632,7 +633,7 @@ def unit_breakdown(request: HttpRequest, pk: int, unit_pk: int) -> HttpResponse:
     if not request.htmx:
         return _editor_redirect(army, found[0])
     # A unit's price depends on its own stat line only: price it alone.
-    return render(request, "armies/_breakdown.html", {"priced": army.price(found).units[0]})
+    return HttpResponse(breakdown(army.price(found).units[0]))
 
 
 @require_POST

@@ -1,10 +1,12 @@
 from __future__ import annotations
 
 from fractions import Fraction
-from functools import partial
+from functools import lru_cache, partial
+from html import escape
 
 from django import template
 from django.template.loader import render_to_string
+from django.urls import reverse
 from django.utils.html import conditional_escape
 from django.utils.safestring import SafeString
 
@@ -45,13 +47,50 @@ def feedback_boxes(form, oob: bool = False) -> SafeString:
 
 
 def _boxes(boxes: list[tuple[str, list]], oob: bool) -> SafeString:
-    swap = ' hx-swap-oob="true"' if oob else ""
+    heads = _box_heads(tuple(name for name, _ in boxes), oob)
     drawn = [
-        f'<div id="fb-{conditional_escape(name)}" class="invalid-feedback d-block"'
-        f' role="alert"{swap}>{"".join(f"{conditional_escape(e)} " for e in messages)}</div>'
-        for name, messages in boxes
+        f"{head}{''.join(f'{conditional_escape(e)} ' for e in messages)}</div>"
+        if messages
+        else f"{head}</div>"
+        for head, (_, messages) in zip(heads, boxes, strict=True)
     ]
     return SafeString("".join(drawn))  # names and messages all through conditional_escape
+
+
+@lru_cache(maxsize=256)
+def _box_heads(names: tuple[str, ...], oob: bool) -> tuple[str, ...]:
+    """Each box's opening tag: a form's field names are the same for every save."""
+    swap = ' hx-swap-oob="true"' if oob else ""
+    return tuple(
+        f'<div id="fb-{conditional_escape(name)}" class="invalid-feedback d-block"'
+        f' role="alert"{swap}>'
+        for name in names
+    )
+
+
+@register.simple_tag
+def breakdown(priced) -> SafeString:
+    """{% breakdown priced %}: how a PricedUnit's price is worked out, line by line.
+
+    Python rather than a template: a save's reply shows it for the edited unit, and its
+    dozen lines took half the reply's drawing as a template (four filters a line)."""
+    rows = []
+    for line in priced.priced.lines:
+        note = f' <span class="text-body-secondary small">({escape(line.note)})</span>'
+        fraction = exact(line.value)
+        rows.append(
+            f'<tr><th scope="row" class="fw-normal">{escape(line.label)}'
+            f"{note if line.note else ''}</th>"
+            f'<td class="text-end font-monospace">{escape(pts(line.value))}'
+            f"{f' <span {_EXACT}>= {fraction}</span>' if fraction else ''}</td></tr>"
+        )
+    link = f'<a href="{escape(reverse("rules:interpretations"))}">How Muster reads the rules</a>'
+    table = '<table class="table table-sm breakdown mb-1"><tbody>'
+    html = f'{table}{"".join(rows)}</tbody></table><p class="small mb-0">{link}</p>'
+    return SafeString(html)  # labels, notes and values escaped; `fraction` is two integers
+
+
+_EXACT = 'class="text-body-secondary small" title="exact value"'
 
 
 @register.filter

@@ -258,6 +258,11 @@ ALLOWED = {
         "armies/templatetags/muster.py",
         'return SafeString("".join(drawn))  # names and messages all through conditional_escape',
     ),
+    # A unit's price breakdown: every label, note and value is escaped first.
+    (
+        "armies/templatetags/muster.py",
+        "return SafeString(html)  # labels, notes and values escaped; `fraction` is two integers",
+    ),
     # Where a remembered part's bytes go once the page is rendered (fragments.Splice);
     # the part itself was drawn with escaping on.
     (
