@@ -555,6 +555,7 @@ def unit_update(request: HttpRequest, pk: int, unit_pk: int) -> HttpResponse:
             return _unit_conflict(request, army, unit, form)
         edited = StoredUnit(unit.pk, name, quantity, json.dumps(form.profile))
         units = [edited if u is unit else u for u in units]
+        army.remember_units(units)  # the next save starts from them
         unit = edited
         if not request.htmx:
             messages.success(request, f"Saved {unit.name}.")

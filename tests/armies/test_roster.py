@@ -10,7 +10,7 @@ from html import unescape
 import pytest
 
 import points
-from armies import fragments
+from armies import fragments, models
 from armies.models import Army
 from armies.services import create_army_from_file
 from points import vsgmr
@@ -443,9 +443,10 @@ def test_roster_uses_constant_queries(client, player, size, django_assert_num_qu
     with django_assert_num_queries(4):
         assert client.get(f"/armies/{army.pk}/roster/").status_code == 200
     client.logout()
-    # The owner's sheet is remembered and would serve here too: drawn afresh, as it is
-    # after the army changes, the shared roster takes the army (with its owner), units.
+    # The owner's sheet and units are remembered and would serve here too: drawn afresh,
+    # as in another worker, the shared roster takes the army (with its owner), units.
     fragments.drawn.clear()
+    models.remembered_units.clear()
     with django_assert_num_queries(2):
         assert client.get(f"/s/{token}/roster/").status_code == 200
 
