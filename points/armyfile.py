@@ -92,19 +92,23 @@ def load_stored(head: dict, units: Iterable[tuple[str, int, str]]) -> Army:
     stored army neither decodes nor re-encodes the profiles of units that did not change.
     """
     army = load({**head, "units": []})
-    return replace(
-        army,
-        units=tuple(
-            _stored_unit(entry, index("units", i), army.system) for i, entry in enumerate(units)
-        ),
-    )
+    system, found = army.system, _LOADED.get
+    # A 200-unit army re-priced on a save finds all but one here: no call per unit.
+    loaded = [found((system, *entry)) for entry in units]
+    if not all(loaded):  # a Unit is always true
+        loaded = [
+            unit or _stored_unit(entry, i, system)
+            for i, (unit, entry) in enumerate(zip(loaded, units, strict=True))
+        ]
+    return replace(army, units=tuple(loaded))
 
 
-def _stored_unit(entry: tuple[str, int, str], path: str, system_key: str) -> Unit:
+def _stored_unit(entry: tuple[str, int, str], i: int, system_key: str) -> Unit:
     name, quantity, profile = entry
     key = (system_key, name, quantity, profile)
     unit = _LOADED.get(key)
     if unit is None:
+        path = index("units", i)
         raw = _parse_json(profile, at(path, "profile"))
         unit = _load_unit({"name": name, "quantity": quantity, "profile": raw}, path, system_key)
         if len(profile) <= MAX_REMEMBERED_TEXT:

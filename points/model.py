@@ -176,12 +176,16 @@ class PricedArmy:
     def issues_by_unit(self) -> tuple[tuple[tuple[Issue, ...], tuple[Issue, ...]], ...]:
         """Each unit's (errors, warnings), in one pass over the army's issues; worked out
         once, as the builder asks for it several times per save."""
-        issues: list[tuple[list[Issue], list[Issue]]] = [([], []) for _ in self.units]
+        grouped: dict[int, tuple[list[Issue], list[Issue]]] = {}
         for kind, found in enumerate((self.errors, self.warnings)):
             for issue in found:
                 if issue.unit is not None:
-                    issues[issue.unit][kind].append(issue)
-        return tuple((tuple(errors), tuple(warnings)) for errors, warnings in issues)
+                    grouped.setdefault(issue.unit, ([], []))[kind].append(issue)
+        # Most units have none: they share one empty pair.
+        issues = [((), ())] * len(self.units)
+        for unit, (errors, warnings) in grouped.items():
+            issues[unit] = (tuple(errors), tuple(warnings))
+        return tuple(issues)
 
     def to_json(self) -> dict[str, object]:
         limit = self.army.points_limit
