@@ -12,6 +12,7 @@ from datetime import timedelta
 from decimal import Decimal
 from fractions import Fraction
 from functools import lru_cache
+from operator import attrgetter
 
 from django.conf import settings
 from django.core.validators import MaxValueValidator, MinValueValidator
@@ -199,7 +200,7 @@ class Army(Trashable):
         """Price the army as stored. Stored units were validated on save, so this loads."""
         units = self.stored_units() if units is None else units
         head = json.dumps(self._head(), sort_keys=True)
-        return _priced(head, tuple((u.name, u.quantity, u.profile_text) for u in units))
+        return _priced(head, tuple(map(_PRICED_BY, units)))
 
 
 class Unit(Trashable):
@@ -222,6 +223,10 @@ class Unit(Trashable):
 
     def to_file(self) -> dict:
         return {"name": self.name, "quantity": self.quantity, "profile": self.profile}
+
+
+# What pricing reads of a stored unit, as the engine's load_stored takes it.
+_PRICED_BY = attrgetter("name", "quantity", "profile_text")
 
 
 @lru_cache(maxsize=64)
