@@ -6,11 +6,11 @@ from html import escape
 
 from django import template
 from django.template.loader import render_to_string
-from django.urls import reverse
 from django.utils.html import conditional_escape
 from django.utils.safestring import SafeString
 
 from armies import fragments
+from config.urlcache import reverse
 from points.numbers import decimal_text
 
 register = template.Library()
