@@ -38,16 +38,19 @@ MAX_CHARS = 64 * 2**20  # of HTML per process (mostly ASCII): ~100 views of 200-
 
 
 class Memo:
-    def __init__(self, max_chars: int = MAX_CHARS):
-        self.max_chars = max_chars
+    """Values kept per process, the least recently used dropped first once the sum of
+    their len() passes `max_size`: characters of HTML here, units in armies/models.py."""
+
+    def __init__(self, max_size: int = MAX_CHARS):
+        self.max_size = max_size
         self.size = 0
-        self._kept: OrderedDict[Hashable, tuple[object, str | bytes]] = OrderedDict()
+        self._kept: OrderedDict[Hashable, tuple[object, str | bytes | tuple]] = OrderedDict()
         self._lock = threading.Lock()  # for threaded servers; sync workers never wait
 
-    def get_or_draw[T: (str, bytes)](
+    def get_or_draw[T: (str, bytes, tuple)](
         self, key: Hashable, draw: Callable[[], T], anchor: object = None
     ) -> T:
-        """The HTML kept for `key`, else draw() kept. `anchor` is an object the HTML was
+        """The value kept for `key`, else draw() kept. `anchor` is an object the value was
         drawn from: kept alive with it, and the entry counts only while it is the same
         object (keys that hold an id() need this)."""
         if settings.DEBUG:
@@ -64,7 +67,7 @@ class Memo:
                 self.size -= len(old[1])
             self._kept[key] = (anchor, html)
             self.size += len(html)
-            while self.size > self.max_chars and self._kept:
+            while self.size > self.max_size and self._kept:
                 _, (_, dropped) = self._kept.popitem(last=False)
                 self.size -= len(dropped)
         return html
@@ -81,10 +84,15 @@ class Memo:
 drawn = Memo()
 
 
+def version_key(army) -> tuple:
+    """What identifies an army's content: see the module docstring."""
+    return (army.pk, army.created, army.version)
+
+
 def army_key(army) -> tuple:
-    """What identifies an army's content: see the module docstring. The script prefix
-    too, for the links inside (a process may serve under more than one)."""
-    return (get_script_prefix(), army.pk, army.created, army.version)
+    """version_key, and the script prefix for the links inside drawn HTML (a process may
+    serve under more than one)."""
+    return (get_script_prefix(), *version_key(army))
 
 
 # A remembered part may hold forms. It is drawn once for every request that shows it, so

@@ -6,8 +6,6 @@ from __future__ import annotations
 import hashlib
 import json
 import secrets
-import threading
-from collections import OrderedDict
 from datetime import timedelta
 from decimal import Decimal
 from fractions import Fraction
@@ -21,6 +19,7 @@ from django.db.models.functions import Cast
 from django.utils import timezone
 
 import points
+from armies import fragments
 from config.prepared import Prepared, update_one
 from config.urlcache import reverse
 from points import goms
@@ -30,6 +29,8 @@ from points.numbers import to_number
 
 SHARE_TOKEN_BYTES = 24  # 192 bits
 SYSTEM_CHOICES = [(key, system.label) for key, system in points.SYSTEMS.items()]
+# Units kept per process, across armies (remembered_units): ~100 armies of 200 units.
+MAX_REMEMBERED_UNITS = 20_000
 # Deleted armies and units wait this long in the owner's trash before purge_trash removes them.
 TRASH_DAYS = 30
 
@@ -179,22 +180,18 @@ class Army(Trashable):
 
     def stored_units(self) -> list[StoredUnit]:
         """The live units in list order, as plain records (UnitQuerySet.stored); read
-        once per army version in each process (see _UnitsByVersion)."""
-        key = self._version_key()
-        found = None if settings.DEBUG else remembered_units.get(key)
-        if found is None:
-            found = [StoredUnit(*row) for row in _STORED_UNITS(self.pk)]
-            remembered_units.put(key, found)
-        return list(found)
+        once per army version in each process (remembered_units)."""
+        return list(
+            remembered_units.get_or_draw(
+                fragments.version_key(self),
+                lambda: tuple(StoredUnit(*row) for row in _STORED_UNITS(self.pk)),
+            )
+        )
 
     def remember_units(self, units: list[StoredUnit]) -> None:
         """`units` are this army's live units at its current version: a save that has
         just claimed the version knows them without reading them back."""
-        remembered_units.put(self._version_key(), units)
-
-    def _version_key(self) -> tuple:
-        # The creation time too: a database reset hands out the same ids and versions.
-        return (self.pk, self.created, self.version)
+        remembered_units.get_or_draw(fragments.version_key(self), lambda: tuple(units))
 
     def price(self, units: list[StoredUnit] | None = None) -> points.PricedArmy:
         """Price the army as stored. Stored units were validated on save, so this loads."""
@@ -237,42 +234,13 @@ def _priced(head: str, units: tuple[tuple[str, int, str], ...]) -> points.Priced
     return points.price_army(points.load_stored(json.loads(head), units))
 
 
-class _UnitsByVersion:
-    """Each army's live units by its version, kept per process for the next request.
-
-    Sound for the reason the remembered parts are (armies/fragments.py): every change to
-    an army's units moves its version on, in the same transaction, so the units read for
-    version N are right for as long as N is current, and never asked for once it is
-    not. A save in a 200-unit army then reads none of the other 199 (a third of a
-    save's database time). The least recently used army goes first. Not read under
-    DEBUG, as the remembered parts are not: there a change made in the shell shows.
-    """
-
-    def __init__(self, size: int = 64):
-        self.size = size
-        self._kept: OrderedDict[tuple, tuple[StoredUnit, ...]] = OrderedDict()
-        self._lock = threading.Lock()  # for threaded servers; sync workers never wait
-
-    def get(self, key: tuple) -> tuple[StoredUnit, ...] | None:
-        with self._lock:
-            found = self._kept.get(key)
-            if found is not None:
-                self._kept.move_to_end(key)
-            return found
-
-    def put(self, key: tuple, units: list[StoredUnit]) -> None:
-        with self._lock:
-            self._kept[key] = tuple(units)
-            self._kept.move_to_end(key)
-            while len(self._kept) > self.size:
-                self._kept.popitem(last=False)
-
-    def clear(self) -> None:
-        with self._lock:
-            self._kept.clear()
-
-
-remembered_units = _UnitsByVersion()
+# Each army's live units by its version (fragments.version_key), kept per process for the
+# next request. Sound for the reason the remembered parts are (armies/fragments.py): every
+# change to an army's units moves its version on, in the same transaction, so the units
+# read for version N are right for as long as N is current, and never asked for once it
+# is not. A save in a 200-unit army then reads none of the other 199. Bounded in units;
+# off under DEBUG like the remembered parts, so a change made in the shell shows there.
+remembered_units = fragments.Memo(max_size=MAX_REMEMBERED_UNITS)
 
 
 class StoredUnit:

@@ -484,7 +484,7 @@ def test_the_memo_keeps_a_drawn_part_and_draws_it_once():
 
 
 def test_the_memo_is_bounded_by_size_dropping_the_least_recently_used_first():
-    memo, draw = Memo(max_chars=10), Drawer()
+    memo, draw = Memo(max_size=10), Drawer()
     memo.get_or_draw("a", draw("aaaa"))
     memo.get_or_draw("b", draw("bbbb"))
     memo.get_or_draw("a", draw("aaaa"))  # used again: now the most recent
@@ -503,7 +503,7 @@ def test_the_memo_is_bounded_by_size_dropping_the_least_recently_used_first():
 
 
 def test_a_part_bigger_than_the_memo_is_shown_but_not_kept():
-    memo, draw = Memo(max_chars=10), Drawer()
+    memo, draw = Memo(max_size=10), Drawer()
     memo.get_or_draw("small", draw("ab"))
     assert memo.get_or_draw("big", draw("x" * 11)) == "x" * 11
     assert memo.size <= 10
