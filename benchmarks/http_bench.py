@@ -13,6 +13,11 @@ Measured: a trivial view (/healthz, the ceiling: every middleware and one query,
 template), the builder page, the htmx re-price partial (the POST the unit editor sends
 as you type, which saves) and the shared roster sheet, each for 10 and 200 units.
 
+Beside them, three floors for the re-price partial at 200 units (benchmarks/floor.py,
+served only here through benchmarks/settings.py): its own request answered once signed
+in with the army read, once saved, once priced. They show how much of its time any
+re-price that saves must spend before drawing anything.
+
 Targets (SPEC 6, issue #7):
   - re-price partial at 200 units: p50 within 2x the trivial view's, p95 under 100 ms;
   - pages (builder, roster): at least 0.3x the trivial view's throughput;
@@ -93,6 +98,7 @@ class Site:
     armies: dict[int, list[int]]  # size -> army pk per connection
     units: dict[int, list[int]]  # size -> first unit pk per connection
     share_tokens: dict[int, str]  # size -> token
+    floors: dict[str, list[tuple[int, int]]]  # floor level -> (army, unit) per connection
 
 
 def build_site(connections: int) -> Site:
@@ -108,7 +114,9 @@ def build_site(connections: int) -> Site:
 
     import points
     from accounts.sessions import SessionStore
+    from armies.models import Army
     from armies.services import create_army_from_file
+    from benchmarks import floor
     from rules.models import SampleArmy
 
     call_command("migrate", verbosity=0)
@@ -123,24 +131,31 @@ def build_site(connections: int) -> Site:
     session.create()
 
     sample = SampleArmy.objects.get(slug=SAMPLE).army
-    armies: dict[int, list[int]] = {}
-    units: dict[int, list[int]] = {}
-    tokens: dict[int, str] = {}
-    for size in SIZES:
+
+    def armies_of(size: int) -> list[tuple[Army, int]]:
+        """One army of `size` units per connection, with its first unit's id."""
         doc = {k: v for k, v in sample.items() if k != "points_limit"}
         doc["name"] = f"{doc['name']} ×{size}"
         doc["units"] = [
             {**unit, "name": f"{unit['name']} {i}"}
             for i, unit in enumerate(islice(cycle(sample["units"]), size), start=1)
         ]
-        armies[size], units[size] = [], []
-        for _ in range(connections):
-            army = create_army_from_file(player, points.load(doc))
-            armies[size].append(army.pk)
-            units[size].append(army.units.values_list("pk", flat=True).first())
-        tokens[size] = army.share()
+        made = [create_army_from_file(player, points.load(doc)) for _ in range(connections)]
+        return [(a, a.units.values_list("pk", flat=True).first()) for a in made]
+
+    armies: dict[int, list[int]] = {}
+    units: dict[int, list[int]] = {}
+    tokens: dict[int, str] = {}
+    for size in SIZES:
+        made = armies_of(size)
+        armies[size] = [a.pk for a, _ in made]
+        units[size] = [u for _, u in made]
+        tokens[size] = made[-1][0].share()
+    # Their own armies: a floor that saves moves its army's version on.
+    floors = {level: [(a.pk, u) for a, u in armies_of(max(SIZES))] for level in floor.LEVELS}
     db_connections.close_all()
-    return Site(f"{settings.SESSION_COOKIE_NAME}={session.session_key}", armies, units, tokens)
+    cookie = f"{settings.SESSION_COOKIE_NAME}={session.session_key}"
+    return Site(cookie, armies, units, tokens, floors)
 
 
 class Server:
@@ -370,6 +385,17 @@ def endpoints(port: int, site: Site, connections: int) -> list[Endpoint]:
                 ]
                 marker = 'id="army-summary"'
             found.append(Endpoint(f"{label}, {size} units", kind, size, calls, marker))
+    for level, targets in site.floors.items():
+        calls = []
+        for army, unit in targets:
+            call = reprice_call(port, site.session_cookie, army, unit)
+            call.path = f"/floor/{level}/{army}/{unit}/"
+            calls.append(call)
+        found.append(
+            Endpoint(
+                f"floor: {level}, {max(SIZES)} units", "floor", max(SIZES), calls, "army-version"
+            )
+        )
     for size in SIZES:
         path = f"/s/{site.share_tokens[size]}/roster/"
         calls = [Call("GET", path, {}) for _ in range(connections)]
@@ -509,6 +535,11 @@ def report(found: list[Endpoint]) -> tuple[list[dict], list[tuple[bool, str]]]:
     print("\nTargets")
     for ok, text in checks:
         print(f"  {'PASS' if ok else 'MISS'}  {text}")
+    print(
+        "\nFloors (benchmarks/floor.py, not in the app): the re-price partial's own request"
+        " at 200 units,\nanswered after the step named. A re-price that saves cannot be"
+        " faster than `saved`."
+    )
     return rows, checks
 
 
@@ -534,7 +565,9 @@ def main(argv: list[str] | None = None) -> int:
         sys.path.insert(0, str(ROOT))
         started = time.perf_counter()
         site = build_site(args.connections)
-        server = Server(env, args.workers, tmp / "gunicorn.log")
+        # The app's production settings, with the floor views routed beside it.
+        served = {**env, "DJANGO_SETTINGS_MODULE": "benchmarks.settings"}
+        server = Server(served, args.workers, tmp / "gunicorn.log")
         try:
             print(
                 f"Muster over HTTP: gunicorn on {HOST}:{server.port}, {args.workers} sync workers,"
