@@ -9,6 +9,9 @@ gunicorn on 127.0.0.1 with DEBUG=false, and drives it with a fixed number of
 connections. Endpoints take turns in short slices, so a machine that gets busier
 half-way slows them all alike; each is warmed up first.
 
+Signed-in requests carry what a player's browser sends: the session cookie and the CSRF
+cookie the first page set.
+
 Measured: a trivial view (/healthz, the ceiling: every middleware and one query, no
 template), the builder page, the htmx re-price partial (the POST the unit editor sends
 as you type, which saves) and the shared roster sheet, each for 10 and 200 units.
@@ -312,22 +315,32 @@ def _typing(name: str) -> Callable[[Call, bytes], None]:
     return after
 
 
-def reprice_call(port: int, session: str, army: int, unit: int) -> Call:
+def browser_cookies(port: int, session: str) -> str:
+    """The cookies a signed-in player's browser sends: the session and, from the first
+    page it saw, the CSRF cookie (without it every page would mint a new one)."""
+    page = fetch(port, "/armies/", {"Cookie": session})
+    page.read()
+    csrf = re.search(r"csrftoken=([^;]+)", page.getheader("Set-Cookie") or "")
+    if page.status != 200 or csrf is None:
+        raise RuntimeError(f"the army list answered {page.status} without a CSRF cookie")
+    return f"{session}; csrftoken={csrf[1]}"
+
+
+def reprice_call(port: int, cookies: str, army: int, unit: int) -> Call:
     """The POST the unit editor sends as the player types: its form, with a new name."""
-    page = fetch(port, f"/armies/{army}/?unit={unit}", {"Cookie": session})
+    page = fetch(port, f"/armies/{army}/?unit={unit}", {"Cookie": cookies})
     html = page.read().decode()
     if page.status != 200:
         raise RuntimeError(f"builder page answered {page.status}: cannot read the unit form")
-    csrf = re.search(r"csrftoken=([^;]+)", page.getheader("Set-Cookie") or "")
     parser = FormFields("unit-form")
     parser.feed(html)
-    if csrf is None or not parser.fields:
-        raise RuntimeError("the builder page has no unit form or CSRF cookie")
+    if not parser.fields:
+        raise RuntimeError("the builder page has no unit form")
     body: dict[str, list[str]] = {}
     for name, value in parser.fields:
         body.setdefault(name, []).append(value)
     headers = {
-        "Cookie": f"{session}; csrftoken={csrf[1]}",
+        "Cookie": cookies,
         "Content-Type": "application/x-www-form-urlencoded",
         "HX-Request": "true",
         "HX-Current-URL": f"http://{HOST}:{port}/armies/{army}/?unit={unit}",
@@ -361,6 +374,7 @@ class Endpoint:
 
 
 def endpoints(port: int, site: Site, connections: int) -> list[Endpoint]:
+    cookies = browser_cookies(port, site.session_cookie)
     found = [
         Endpoint(
             "trivial view /healthz",
@@ -374,13 +388,12 @@ def endpoints(port: int, site: Site, connections: int) -> list[Endpoint]:
         for size in SIZES:
             if kind == "builder":
                 calls = [
-                    Call("GET", f"/armies/{a}/", {"Cookie": site.session_cookie})
-                    for a in site.armies[size]
+                    Call("GET", f"/armies/{a}/", {"Cookie": cookies}) for a in site.armies[size]
                 ]
                 marker = 'data-testid="army-total"'
             else:
                 calls = [
-                    reprice_call(port, site.session_cookie, a, u)
+                    reprice_call(port, cookies, a, u)
                     for a, u in zip(site.armies[size], site.units[size], strict=True)
                 ]
                 marker = 'id="army-summary"'
@@ -388,7 +401,7 @@ def endpoints(port: int, site: Site, connections: int) -> list[Endpoint]:
     for level, targets in site.floors.items():
         calls = []
         for army, unit in targets:
-            call = reprice_call(port, site.session_cookie, army, unit)
+            call = reprice_call(port, cookies, army, unit)
             call.path = f"/floor/{level}/{army}/{unit}/"
             calls.append(call)
         found.append(
