@@ -14,17 +14,6 @@ pytestmark = [pytest.mark.django_db, pytest.mark.urls("benchmarks.floor")]
 SWORDSMAN = {"type": "skirmisher", "base": "25mm", "off": 4, "def": 4}
 
 
-@pytest.fixture
-def player():
-    return UserFactory()
-
-
-@pytest.fixture
-def player_client(client, player):
-    client.force_login(player)
-    return client
-
-
 def _post(client, level, army, unit, version, name="Renamed"):
     return client.post(
         f"/floor/{level}/{army.pk}/{unit.pk}/", {"version": str(version), "name": name}

@@ -3,27 +3,13 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-import pytest
-
 from armies.models import Army, Unit
-from tests.factories import UserFactory
 
 DATA = Path(__file__).resolve().parents[1] / "data"
 
 
 def sample_file(name: str) -> dict:
     return json.loads((DATA / "vsgmr" / f"{name}.json").read_text())
-
-
-@pytest.fixture
-def player(db):
-    return UserFactory()
-
-
-@pytest.fixture
-def player_client(client, player):
-    client.force_login(player)
-    return client
 
 
 def make_army(owner, system: str, profiles: list[dict], *, points_limit=None, name="Test army"):

@@ -51,17 +51,6 @@ TANK = {
 }
 
 
-@pytest.fixture
-def player():
-    return UserFactory()
-
-
-@pytest.fixture
-def player_client(client, player):
-    client.force_login(player)
-    return client
-
-
 def page(client, url: str, status: int = 200) -> str:
     response = client.get(url)
     assert response.status_code == status
