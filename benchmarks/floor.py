@@ -24,7 +24,7 @@ from django.urls import path
 from django.views.decorators.http import require_POST
 
 from armies.models import StoredUnit, Unit
-from armies.views import _claim_version, army_for_owner
+from armies.views import _claim_version, _selected, army_for_owner
 from config.prepared import update_one
 from config.urls import urlpatterns as app_urlpatterns
 
@@ -42,6 +42,8 @@ def floor(request: HttpRequest, level: str, pk: int, unit_pk: int) -> HttpRespon
         raise Http404("No such floor")
     army = army_for_owner(request, pk)
     units = army.stored_units()
+    if _selected(units, unit_pk) is None:
+        raise Http404("No such unit in this army")
     name = request.POST.get("name", "")
     if level == "signed-in":
         return _answer(army.version)

@@ -68,7 +68,11 @@ def test_floors_are_for_the_owner_only(client, player, level):
     army = make_army(player, "gem", [SWORDSMAN])
     unit = army.units.get()
     assert _post(client, level, army, unit, army.version).status_code == 302  # to log-in
-    client.force_login(UserFactory())
+    other = UserFactory()
+    client.force_login(other)
     assert _post(client, level, army, unit, army.version).status_code == 404
+    # Nor through an army of their own with this unit's id.
+    own = make_army(other, "gem", [SWORDSMAN])
+    assert _post(client, level, own, unit, own.version).status_code == 404
     unit.refresh_from_db()
     assert unit.name != "Renamed"
