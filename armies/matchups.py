@@ -97,6 +97,6 @@ def matchup(request: HttpRequest) -> HttpResponse:
         if a.public_ref and b.public_ref:
             context["public_link"] = f"?a={a.public_ref}&b={b.public_ref}"
     response = render(request, "armies/matchup.html", context)
-    # Share tokens can sit in this page's address: keep them from leaking onwards.
-    response["Referrer-Policy"] = "no-referrer"
+    # Share tokens can sit in this page's address: keep them from leaking to other sites.
+    response["Referrer-Policy"] = "same-origin"
     return response

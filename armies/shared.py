@@ -24,7 +24,10 @@ def _shared_army(token: str) -> Army:
 
 def _private(response: HttpResponse) -> HttpResponse:
     # The token is the only key: never leak it to other sites, never let it be indexed.
-    response["Referrer-Policy"] = "no-referrer"
+    # "same-origin", not "no-referrer": other sites get no Referer, while our own forms
+    # (Copy to my armies) still send a real Origin. Under no-referrer Chromium sends
+    # "Origin: null" and Django's CSRF check refuses the fork.
+    response["Referrer-Policy"] = "same-origin"
     response["X-Robots-Tag"] = "noindex, nofollow"
     return response
 

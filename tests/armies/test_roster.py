@@ -385,7 +385,7 @@ def test_shared_roster_opens_anonymously_and_leaks_no_referrer(client, player):
     token = army.share()
     response = client.get(f"/s/{token}/roster/")
     assert response.status_code == 200
-    assert response["Referrer-Policy"] == "no-referrer"
+    assert response["Referrer-Policy"] == "same-origin"
     html = response.content.decode()
     assert 'data-testid="army-total">2<' in html
     assert "<svg" in html

@@ -29,7 +29,7 @@ def test_share_link_opens_without_an_account_and_shows_no_edit_controls(client, 
     assert "Runepriest" in html and "Trait: Tough" in html  # roster and breakdowns
     for edit_url in ("/units/", "/settings/", "/delete/", "hx-post"):
         assert edit_url not in html
-    assert response.headers["Referrer-Policy"] == "no-referrer"
+    assert response.headers["Referrer-Policy"] == "same-origin"
     assert "noindex" in response.headers["X-Robots-Tag"]
     assert '<meta name="robots" content="noindex, nofollow">' in html
 
