@@ -1,0 +1,44 @@
+"""Save and Enter after live saves: the form must post the version the live saves moved
+the army to, or the player's own tab is refused as "changed in another tab"."""
+
+from __future__ import annotations
+
+import pytest
+from playwright.sync_api import expect
+
+from tests.armies.conftest import make_army
+from tests.browser.test_builder import log_in
+from tests.factories import UserFactory
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+
+def _open_unit(page):
+    player = UserFactory(username="saver")
+    army = make_army(player, "vsgmr", [{"kind": "guy", "flavor": "troop"}])
+    unit = army.units.get()
+    log_in(page, "saver")
+    page.goto(f"/armies/{army.pk}/?unit={unit.pk}")
+    return unit
+
+
+@pytest.mark.parametrize("submit", ["button", "enter"])
+def test_save_after_live_saves_is_not_refused_as_another_tab(page, submit):
+    unit = _open_unit(page)
+    form = page.locator("#unit-form")
+    form.get_by_label("Name", exact=True).fill("Live saved")
+    expect(page.locator("#unit-list")).to_contain_text("Live saved")
+    # Typed and saved at once, before the live save's pause is over: the change, the
+    # live save and the Save all go out, one after the other, each with the newest version.
+    form.get_by_label("Quantity").fill("4")
+    if submit == "button":
+        form.get_by_role("button", name="Save").click()
+    else:
+        form.get_by_label("Quantity").press("Enter")
+
+    expect(page.locator("#unit-list")).to_contain_text("× 4")
+    page.wait_for_load_state("networkidle")
+    expect(page.locator("#editor-status")).to_contain_text("Saved.")
+    expect(page.get_by_test_id("conflict")).to_have_count(0)
+    unit.refresh_from_db()
+    assert (unit.name, unit.quantity) == ("Live saved", 4)
