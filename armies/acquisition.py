@@ -122,7 +122,7 @@ def _goms_army(request: HttpRequest, pk: int) -> Army:
 
 
 def _state(army: Army) -> tuple[PricedArmy, Acquisition | None]:
-    state = ArmyState(army, None, None)
+    state = ArmyState(army)
     return state.priced, state.acquisition
 
 

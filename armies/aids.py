@@ -9,10 +9,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
-from functools import cache, lru_cache
+from functools import cache
+
+from django.urls import reverse
 
 from armies.profiles import D10_LABELS
-from config.urlcache import reverse
 from points import d10, gem
 from points.model import PricedUnit, Stat
 from points.numbers import decimal_text
@@ -91,9 +92,6 @@ class Handling:
     terrain: tuple[tuple[str, str], ...]  # dangerous terrain: up to 6″, above 6″
 
 
-# Drawn cards are remembered, but an army's first drawing often has many copies of one
-# vehicle (names differ, profiles are equal): half the cost of working each out again.
-@lru_cache(maxsize=1024)
 def handling(p: gem.GemProfile) -> Handling:
     assert p.max_speed is not None
     facts = []

@@ -10,15 +10,14 @@ from django.shortcuts import render
 from django.views.decorators.http import require_GET
 
 from armies.forms import ascii_int, preset_range
-from armies.models import Army, owned_army, shared_army
+from armies.models import Army, StoredPrices, owned_army, shared_army
 from points.matchup import balanced, rule_text, suggestions, tolerance
-from points.model import PricedArmy
 
 
 @dataclass
 class Side:
     army: Army
-    priced: PricedArmy
+    priced: StoredPrices
     shared: bool  # reached through its share token, not as its owner
 
     @property
@@ -47,7 +46,7 @@ def _resolve(request: HttpRequest, ref: str) -> tuple[Side | None, str]:
         army = shared_army(token)
     if army is None:
         return None, "No army of yours, and no shared army, matches that."
-    return Side(army, army.price(), shared), ""
+    return Side(army, army.priced(list(army.units.defer("lines", "exact"))), shared), ""
 
 
 def _preset_check(side: Side) -> str:

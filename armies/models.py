@@ -1,36 +1,39 @@
 """Armies and their units. A unit owns its stat line (the engine's profile dict), so
-copying from the library or a sample never links the army to something that changes."""
+copying from the library or a sample never links the army to something that changes.
+
+Prices are stored when they change (SPEC 7): each unit row keeps its points each, cost,
+breakdown, issues and rules version, and the army row its total, legality and army-wide
+issues. armies/services.py is the one place that writes them; pages only read them."""
 
 from __future__ import annotations
 
 import hashlib
-import json
 import secrets
 from datetime import timedelta
 from decimal import Decimal
 from fractions import Fraction
-from functools import lru_cache
-from operator import attrgetter
+from functools import cached_property
 
 from django.conf import settings
 from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
-from django.db.models.functions import Cast
+from django.urls import reverse
 from django.utils import timezone
 
 import points
-from armies import fragments
-from config.prepared import Prepared, update_one
-from config.urlcache import reverse
 from points import goms
 from points.armyfile import FORMAT, MAX_POINTS_LIMIT, MAX_QUANTITY
 from points.fields import MAX_NAME
+from points.model import (
+    Issue,
+    Line,
+    exact_from_data,
+    line_from_data,
+)
 from points.numbers import to_number
 
 SHARE_TOKEN_BYTES = 24  # 192 bits
 SYSTEM_CHOICES = [(key, system.label) for key, system in points.SYSTEMS.items()]
-# Units kept per process, across armies (remembered_units): ~100 armies of 200 units.
-MAX_REMEMBERED_UNITS = 20_000
 # Deleted armies and units wait this long in the owner's trash before purge_trash removes them.
 TRASH_DAYS = 30
 
@@ -44,21 +47,8 @@ class TrashQuerySet(models.QuerySet):
         return self.filter(deleted_at__lt=(now or timezone.now()) - timedelta(days=TRASH_DAYS))
 
 
-STORED_FIELDS = ("pk", "name", "quantity", Cast("profile", models.TextField()))
-
-
 class UnitQuerySet(TrashQuerySet):
-    def stored(self) -> list[StoredUnit]:
-        """These units, in list order, read as plain records: what the pages draw and the
-        engine prices, several times faster to read than model instances."""
-        return [StoredUnit(*row) for row in self.values_list(*STORED_FIELDS)]
-
-    def stored_by_army(self) -> dict[int, list[StoredUnit]]:
-        """The same, for several armies in one query, by army id."""
-        found: dict[int, list[StoredUnit]] = {}
-        for army_id, *row in self.values_list("army_id", *STORED_FIELDS):
-            found.setdefault(army_id, []).append(StoredUnit(*row))
-        return found
+    pass
 
 
 class LiveManager(models.Manager):
@@ -119,6 +109,15 @@ class Army(Trashable):
     )
     # Bumped on every change, so an edit made from a stale page can be refused.
     version = models.PositiveIntegerField(default=1)
+    # Stored when any unit or setting changes (armies/services.py), read by every page.
+    # Exact decimal text: SQLite keeps only 15 digits of a decimal column.
+    total = models.CharField(max_length=60, default="0", editable=False)
+    legal = models.BooleanField(default=True, editable=False)
+    # Army-wide errors and warnings: {"errors": [{"code", "message", "unit": pk|None}], ...}
+    issues = models.JSONField(default=dict, blank=True, editable=False)
+    # Army purchases (option lines) and the system's extras, exact (points.model.exact_data).
+    summary = models.JSONField(default=dict, blank=True, editable=False)
+    rules_version = models.CharField(max_length=30, blank=True, editable=False)
     created = models.DateTimeField(auto_now_add=True)
     updated = models.DateTimeField(auto_now=True)
 
@@ -145,21 +144,6 @@ class Army(Trashable):
         self.share_token = None
         self.save(update_fields=["share_token", "updated"])
 
-    def bump_version(self, seen: int | None = None) -> bool:
-        """Move the army to its next version. A save claims it from the `seen` version its
-        page posted (one UPDATE ... WHERE, so of two tabs exactly one wins); list changes
-        move on from whatever is stored. A queryset update skips auto_now, so `updated`
-        is set here too: the army list sorts by it."""
-        now = timezone.now()
-        expected = {} if seen is None else {"version": seen}
-        if not update_one(
-            Army, self.pk, {"updated": now}, increment=("version",), expected=expected
-        ):
-            return False
-        self.version = (self.version if seen is None else seen) + 1
-        self.updated = now
-        return True
-
     def get_share_url(self) -> str | None:
         return reverse("shared", args=[self.share_token]) if self.share_token else None
 
@@ -178,26 +162,9 @@ class Army(Trashable):
         doc["options"] = self.options or {}
         return doc
 
-    def stored_units(self) -> list[StoredUnit]:
-        """The live units in list order, as plain records (UnitQuerySet.stored); read
-        once per army version in each process (remembered_units)."""
-        return list(
-            remembered_units.get_or_draw(
-                fragments.version_key(self),
-                lambda: tuple(StoredUnit(*row) for row in _STORED_UNITS(self.pk)),
-            )
-        )
-
-    def remember_units(self, units: list[StoredUnit]) -> None:
-        """`units` are this army's live units at its current version: a save that has
-        just claimed the version knows them without reading them back."""
-        remembered_units.get_or_draw(fragments.version_key(self), lambda: tuple(units))
-
-    def price(self, units: list[StoredUnit] | None = None) -> points.PricedArmy:
-        """Price the army as stored. Stored units were validated on save, so this loads."""
-        units = self.stored_units() if units is None else units
-        head = json.dumps(self._head(), sort_keys=True)
-        return _priced(head, tuple(map(_PRICED_BY, units)))
+    def priced(self, units: list[Unit] | None = None) -> StoredPrices:
+        """The army's stored prices; with `units` (live, in list order) also theirs."""
+        return StoredPrices(self, units)
 
 
 class Unit(Trashable):
@@ -208,6 +175,15 @@ class Unit(Trashable):
     )
     position = models.PositiveIntegerField(default=0)
     profile = models.JSONField(default=dict)
+    # Stored when the unit changes (armies/services.py): exact decimal text, the breakdown
+    # (points.model.line_data), its own errors and warnings, what army checks read of it.
+    each = models.CharField(max_length=60, default="0", editable=False)
+    exact = models.CharField(max_length=200, default="0", editable=False)
+    cost = models.CharField(max_length=60, default="0", editable=False)
+    lines = models.JSONField(default=list, blank=True, editable=False)
+    issues = models.JSONField(default=dict, blank=True, editable=False)
+    facts = models.JSONField(default=dict, blank=True, editable=False)
+    rules_version = models.CharField(max_length=30, blank=True, editable=False)
 
     objects = LiveManager.from_queryset(UnitQuerySet)()
     all_objects = UnitQuerySet.as_manager()
@@ -221,46 +197,136 @@ class Unit(Trashable):
     def to_file(self) -> dict:
         return {"name": self.name, "quantity": self.quantity, "profile": self.profile}
 
-
-# What pricing reads of a stored unit, as the engine's load_stored takes it.
-_PRICED_BY = attrgetter("name", "quantity", "profile_text")
-
-
-@lru_cache(maxsize=64)
-def _priced(head: str, units: tuple[tuple[str, int, str], ...]) -> points.PricedArmy:
-    """An army priced by everything pricing reads, kept for the next ask: a unit save
-    prices the army before and after, and what it starts from is what the save before it
-    ended with. A priced army is immutable, so sharing one between requests is safe."""
-    return points.price_army(points.load_stored(json.loads(head), units))
-
-
-# Each army's live units by its version (fragments.version_key), kept per process for the
-# next request. Sound for the reason the remembered parts are (armies/fragments.py): every
-# change to an army's units moves its version on, in the same transaction, so the units
-# read for version N are right for as long as N is current, and never asked for once it
-# is not. A save in a 200-unit army then reads none of the other 199. Bounded in units;
-# off under DEBUG like the remembered parts, so a change made in the shell shows there.
-remembered_units = fragments.Memo(max_size=MAX_REMEMBERED_UNITS)
-
-
-class StoredUnit:
-    """A live unit as read for drawing and pricing (Army.stored_units): its id, name,
-    quantity and stat line, the last kept as the stored JSON text until asked for."""
-
-    __slots__ = ("_profile", "name", "pk", "profile_text", "quantity")
-
-    def __init__(self, pk: int, name: str, quantity: int, profile_text: str):
-        self.pk, self.name, self.quantity, self.profile_text = pk, name, quantity, profile_text
-        self._profile: dict | None = None
+    @cached_property
+    def priced(self) -> StoredUnitPrice:
+        return StoredUnitPrice(self)
 
     @property
-    def profile(self) -> dict:
+    def army_system(self) -> str:
+        # Set by the army that read its units (StoredPrices); else one query for the army.
+        return self.__dict__.get("_system") or self.army.system
+
+    @property
+    def stat_line(self) -> points.model.Unit:
+        """The stored stat line loaded by the engine (cards and table aids read it)."""
+        return self.priced.unit
+
+
+def _issues(found: list[dict], unit=None) -> tuple[Issue, ...]:
+    return tuple(Issue(i["code"], i["message"], i.get("unit", unit)) for i in found)
+
+
+class _LoadedUnit:
+    """A stored unit as the engine's Unit reads, its profile loaded when first asked for:
+    the builder's rows and the roster's cards show stats, pricing never needs them."""
+
+    __slots__ = ("_profile", "_unit", "name", "pk", "quantity")
+
+    def __init__(self, unit: Unit):
+        self._unit, self.pk, self.name, self.quantity = unit, unit.pk, unit.name, unit.quantity
+        self._profile = None
+
+    @property
+    def profile(self):
         if self._profile is None:
-            self._profile = json.loads(self.profile_text)
+            unit = self._unit
+            loaded = points.load_unit(unit.name, unit.quantity, unit.profile, unit.army_system)
+            self._profile = loaded.profile
         return self._profile
 
-    def __repr__(self) -> str:
-        return f"StoredUnit({self.pk}, {self.name!r})"
+
+class StoredUnitPrice:
+    """A unit's stored price in the shape of the engine's PricedUnit (unit, priced, cost),
+    so templates and cards read stored numbers the way they read freshly priced ones."""
+
+    def __init__(self, unit: Unit):
+        self.unit = _LoadedUnit(unit)
+        self.cost = Fraction(unit.cost)
+        self.errors = _issues(unit.issues.get("errors", []), unit.pk)
+        self.warnings = _issues(unit.issues.get("warnings", []), unit.pk)
+        self._unit = unit
+
+        self.priced = _StoredPriced(unit)
+
+
+class _StoredPriced:
+    """The engine's Priced read from a unit row: points each at once, the exact value and
+    the breakdown only when asked for (the builder's rows show neither)."""
+
+    def __init__(self, unit: Unit):
+        self.each = Fraction(unit.each)
+        self._unit = unit
+
+    @cached_property
+    def exact(self) -> Fraction:
+        return Fraction(self._unit.exact)
+
+    @cached_property
+    def lines(self) -> tuple[Line, ...]:
+        return tuple(line_from_data(line) for line in self._unit.lines)
+
+
+class StoredPrices:
+    """An army's stored total, legality and issues in the shape of the engine's PricedArmy.
+    Issues name units by id (`unit` is a pk); `units`, when given, are the live units."""
+
+    def __init__(self, army: Army, units: list[Unit] | None = None):
+        self.army = _ArmyHead(army)
+        self.total = Fraction(army.total)
+        self.legal = army.legal
+        self.rules_version = army.rules_version
+        issues = army.issues or {}
+        self.army_issues = (
+            _issues(issues.get("errors", [])),
+            _issues(issues.get("warnings", [])),
+        )
+        summary = army.summary or {}
+        self.option_lines: tuple[Line, ...] = tuple(
+            line_from_data(line) for line in summary.get("options", [])
+        )
+        self.extras: dict = exact_from_data(summary.get("extras", {}))  # type: ignore[assignment]
+        self._units = units
+
+    @cached_property
+    def units(self) -> list[StoredUnitPrice]:
+        assert self._units is not None, "price the army with its units to read them"
+        for unit in self._units:
+            unit._system = self.army.system
+        return [unit.priced for unit in self._units]
+
+    @property
+    def errors(self) -> tuple[Issue, ...]:
+        return self.army_issues[0] + tuple(e for u in self.units for e in u.errors)
+
+    @property
+    def warnings(self) -> tuple[Issue, ...]:
+        return self.army_issues[1] + tuple(w for u in self.units for w in u.warnings)
+
+    @cached_property
+    def issues_by_unit(self) -> tuple[tuple[tuple[Issue, ...], tuple[Issue, ...]], ...]:
+        """Each unit's (errors, warnings), in list order: its own and the army's about it."""
+        errors, warnings = self.army_issues
+        return tuple(
+            (
+                tuple(e for e in errors if e.unit == u.unit.pk) + u.errors,
+                tuple(w for w in warnings if w.unit == u.unit.pk) + u.warnings,
+            )
+            for u in self.units
+        )
+
+
+class _ArmyHead:
+    """What pages read of the engine's Army: name, system, limit and loaded options."""
+
+    def __init__(self, army: Army):
+        self.name, self.system = army.name, army.system
+        limit = army.points_limit
+        self.points_limit = None if limit is None else Fraction(limit)
+        self._options = army.options or {}
+
+    @cached_property
+    def options(self):
+        return points.SYSTEMS[self.system].parse_options(self._options, "options")
 
 
 class LibraryEntryQuerySet(models.QuerySet):
@@ -340,33 +406,20 @@ class AcquisitionRecord(models.Model):
         return goms.acquisition_dice(self.rows, self.seed, self.picks)
 
 
-# --- What every page and save asks for, compiled once (config/prepared.py) -------------
-
-_OWNED_ARMY = Prepared(lambda owner, pk: Army.objects.filter(owner_id=owner, pk=pk), int, int)
-_SHARED_ARMY = Prepared(
-    lambda token: Army.objects.filter(share_token=token).annotate(
-        owner_name=models.F("owner__username")
-    ),
-    str,
-)
-_STORED_UNITS = Prepared(
-    lambda army: Unit.objects.filter(army_id=army).values_list(*STORED_FIELDS), int
-)
-_LIBRARY = Prepared(
-    lambda owner, system: LibraryEntry.objects.filter(owner_id=owner, system=system), int, str
-)
-
-
 def owned_army(owner_id: int, pk: int) -> Army | None:
-    """The live army `pk` if `owner_id` owns it: Army.objects.for_owner(...).get(pk=pk)."""
-    return _OWNED_ARMY.first(owner_id, pk)
+    """The live army `pk` if `owner_id` owns it."""
+    return Army.objects.filter(owner_id=owner_id, pk=pk).first()
 
 
 def shared_army(token: str) -> Army | None:
     """The live army shared under `token`, with its owner's name as `owner_name`."""
-    return _SHARED_ARMY.first(token)
+    return (
+        Army.objects.filter(share_token=token)
+        .annotate(owner_name=models.F("owner__username"))
+        .first()
+    )
 
 
 def library_for(owner_id: int, system: str) -> list[LibraryEntry]:
     """An owner's homebrew for one system, in library order."""
-    return _LIBRARY(owner_id, system)
+    return list(LibraryEntry.objects.filter(owner_id=owner_id, system=system))

@@ -6,19 +6,22 @@ each system's players look up during a game and puts it in the order they read i
 
 from __future__ import annotations
 
+import hashlib
 import math
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 from fractions import Fraction
-from functools import cached_property, lru_cache, partial
+from functools import cached_property, partial
 
 import segno
+from django.core.cache import cache
 from django.http import HttpRequest, HttpResponse
+from django.shortcuts import render
 from django.utils import timezone
 from django.utils.safestring import SafeString, mark_safe
 
-from armies import aids, fragments
-from armies.models import Army, StoredUnit
+from armies import aids
+from armies.models import Army, StoredUnitPrice, Unit
 from armies.views import ArmyState
 from points import d10, gem, goms, vsgmr
 from points.model import Issue, PricedArmy, PricedUnit, Stat
@@ -42,8 +45,8 @@ class Boxes:
 @dataclass
 class Card:
     number: int
-    unit: StoredUnit
-    priced: PricedUnit
+    unit: Unit
+    priced: StoredUnitPrice | PricedUnit
     errors: tuple[Issue, ...]
     warnings: tuple[Issue, ...]
     system: str
@@ -52,16 +55,16 @@ class Card:
     @cached_property
     def detail(self) -> object:
         """The system's card (see _gem_card and friends). Worked out when the card is
-        drawn: the roster_card tag remembers drawn cards, so mostly it never is."""
+        drawn: the sheet is cached per army version, so mostly it never is."""
         return CARDS[self.system](self.priced)
 
 
 class RosterState(ArmyState):
-    """What a roster sheet shows, worked out when the sheet is drawn: it is remembered per
-    army version and roll ({% remember %}), so mostly it is not."""
+    """What a roster sheet shows, worked out when the sheet is drawn: it is cached per
+    army version and roll ({% cache %}), so mostly it is not."""
 
     def __init__(self, army: Army):
-        super().__init__(army, None, None)
+        super().__init__(army, breakdowns=True)
 
     @cached_property
     def cards(self) -> list[Card]:
@@ -96,17 +99,19 @@ def render_roster(request: HttpRequest, army: Army, share_url: str | None) -> Ht
         "system_template": f"armies/roster_{army.system}.html",
         "roll_key": state.roll_key,
     }
-    return fragments.render_page(request, "armies/roster.html", context)
+    return render(request, "armies/roster.html", context)
 
 
 LAZY = ("priced", "cards", "army_panel", "acquisition")
 
 
-@lru_cache(maxsize=256)
 def _qr_svg(url: str) -> SafeString:
-    # Cached per link: encoding one costs several milliseconds, every time the sheet is shown.
+    # In Django's cache per link: encoding one costs several milliseconds.
     # Safe: segno writes only its own SVG markup; the URL is encoded in the path data.
-    svg = segno.make(url, micro=False).svg_inline(border=QR_BORDER, omitsize=True)
+    key = "qr:" + hashlib.sha256(url.encode()).hexdigest()
+    svg = cache.get_or_set(
+        key, lambda: segno.make(url, micro=False).svg_inline(border=QR_BORDER, omitsize=True)
+    )
     return mark_safe(svg)  # noqa: S308
 
 

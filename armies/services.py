@@ -1,35 +1,274 @@
-"""Writes that span an army and its units."""
+"""Every change to an army goes through here (SPEC 7: one write path per change).
+
+`changing()` locks the army row (always the army first, then its units: one lock order,
+so two writes never deadlock), refuses a stale version, lets the change happen, then
+re-states the army from its units' stored results and moves the version on, all in one
+transaction. A unit is validated and priced alone when it is written (`priced_fields`);
+the army's total and checks read only the units' stored costs and facts, so a save in a
+200-unit army prices one unit and validates nothing else.
+"""
 
 from __future__ import annotations
 
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from dataclasses import dataclass
 from decimal import Decimal
+from fractions import Fraction
 
 from django.db import transaction
+from django.db.models import Max
+from django.utils import timezone
 
 import points
 from armies.models import Army, Unit
+from points.armyfile import MAX_UNITS
+from points.fields import MAX_NAME
+from points.model import Entry, exact_data, line_data
+from points.numbers import decimal_text
+
+# Per account (SPEC 7, bounded work): stated on the army list and enforced on create.
+MAX_ARMIES = 500
 
 
-@transaction.atomic
-def create_army_from_file(owner, army: points.model.Army) -> Army:
-    """Store a loaded muster-army/1 army as a new army of `owner`, units in file order."""
+class StaleVersion(Exception):
+    """The army changed (another tab or device) since the page that posted was drawn."""
+
+
+class ArmyFull(Exception):
+    """The army already has MAX_UNITS units."""
+
+
+class TooManyArmies(Exception):
+    """The account already has MAX_ARMIES armies."""
+
+
+@dataclass(frozen=True)
+class UnitSpec:
+    name: str
+    quantity: int
+    profile: dict
+
+
+def exact_text(x: Fraction) -> str:
+    """A number as stored: decimal text when it ends ("6.5"), else "n/d"; Fraction() reads both."""
+    return decimal_text(x) or f"{x.numerator}/{x.denominator}"
+
+
+def priced_fields(system: str, spec: UnitSpec) -> dict:
+    """Validate and price one unit: the stored fields of its row. Raises ArmyFileError."""
+    loaded = points.load_unit(spec.name, spec.quantity, spec.profile, system)
+    result = points.price_unit(system, loaded)
+    issues = {}
+    if result.errors:
+        issues["errors"] = [{"code": e.code, "message": e.message} for e in result.errors]
+    if result.warnings:
+        issues["warnings"] = [{"code": w.code, "message": w.message} for w in result.warnings]
+    return {
+        "name": spec.name,
+        "quantity": spec.quantity,
+        "profile": spec.profile,
+        "each": exact_text(result.each),
+        "exact": f"{result.exact.numerator}/{result.exact.denominator}",
+        "cost": exact_text(result.cost),
+        "lines": [line_data(line) for line in result.lines],
+        "issues": issues,
+        "facts": result.facts,
+        "rules_version": points.SYSTEMS[system].version,
+    }
+
+
+@contextmanager
+def changing(army: Army, seen: int | None = None) -> Iterator[Army]:
+    """Lock `army`, check it is still at version `seen` (None: whatever it is now), yield
+    it for the change, then re-state and bump it. `army` is updated in place."""
+    with transaction.atomic():
+        locked = Army.all_objects.select_for_update().get(pk=army.pk)
+        if seen is not None and locked.version != seen:
+            raise StaleVersion
+        yield locked
+        restate(locked)
+    for field in (*STATE_FIELDS, "version", "updated"):
+        setattr(army, field, getattr(locked, field))
+    army.unit_order = locked.unit_order
+
+
+STATE_FIELDS = ("total", "legal", "issues", "summary", "rules_version")
+# What re-stating an army reads of each live unit, in list order.
+UNIT_STATE = ("pk", "name", "quantity", "cost", "facts", "issues")
+
+
+def army_state(system_key: str, options: dict, points_limit, rows: Sequence[tuple]) -> dict:
+    """The army's stored fields (STATE_FIELDS) from its units' UNIT_STATE rows. Plain data
+    in and out, so the data migration that first fills them uses it too."""
+    system = points.SYSTEMS[system_key]
+    checked = points.check_army(
+        system_key,
+        [Entry(name, quantity, facts) for _, name, quantity, _, facts, _ in rows],
+        [Fraction(cost) for *_, cost, _, _ in rows],
+        system.parse_options(options or {}, "options"),
+        None if points_limit is None else Fraction(points_limit),
+    )
+
+    def stored(issue) -> dict:
+        unit = None if issue.unit is None else rows[issue.unit][0]
+        return {"code": issue.code, "message": issue.message, "unit": unit}
+
+    return {
+        "total": exact_text(checked.total),
+        "legal": not checked.errors and not any(issues.get("errors") for *_, issues in rows),
+        "issues": {
+            "errors": [stored(e) for e in checked.errors],
+            "warnings": [stored(w) for w in checked.warnings],
+        },
+        "summary": {
+            "options": [line_data(line) for line in checked.option_lines],
+            "extras": exact_data(checked.extras),
+        },
+        "rules_version": system.version,
+    }
+
+
+def restate(army: Army) -> None:
+    """Re-work the army's total, legality and army-wide issues from its units' stored
+    costs and facts (nothing is loaded or re-validated) and move its version on."""
+    rows = list(army.units.order_by("position", "id").values_list(*UNIT_STATE))
+    for field, value in army_state(army.system, army.options, army.points_limit, rows).items():
+        setattr(army, field, value)
+    army.version += 1
+    army.updated = timezone.now()
+    army.save(update_fields=[*STATE_FIELDS, "version", "updated"])
+    army.unit_order = [row[0] for row in rows]
+
+
+# --- The changes -----------------------------------------------------------------------
+
+
+def save_unit(army: Army, unit_pk: int, spec: UnitSpec, seen: int | None) -> Unit:
+    """Store a unit's new name, quantity and stat line. Raises StaleVersion,
+    Unit.DoesNotExist (deleted meanwhile) or ArmyFileError (bad stat line)."""
+    fields = priced_fields(army.system, spec)
+    with changing(army, seen) as locked:
+        if not locked.units.filter(pk=unit_pk).update(**fields):
+            raise Unit.DoesNotExist
+    return Unit(pk=unit_pk, army=army, **fields)
+
+
+def add_units(army: Army, specs: Sequence[UnitSpec], seen: int | None = None) -> list[Unit]:
+    """New units at the end of the list. Raises ArmyFull, StaleVersion or ArmyFileError."""
+    made = [Unit(army=army, **priced_fields(army.system, spec)) for spec in specs]
+    with changing(army, seen) as locked:
+        found = locked.units.aggregate(last=Max("position"))
+        if locked.units.count() + len(made) > MAX_UNITS:
+            raise ArmyFull
+        for i, unit in enumerate(made, start=(found["last"] or 0) + 1):
+            unit.position = i
+        Unit.objects.bulk_create(made)
+    return made
+
+
+def duplicate_unit(army: Army, unit_pk: int, seen: int | None) -> Unit:
+    unit = army.units.get(pk=unit_pk)
+    name = f"{unit.name} (copy)"[:MAX_NAME]
+    return add_units(army, [UnitSpec(name, unit.quantity, unit.profile)], seen)[0]
+
+
+def move_unit(army: Army, unit_pk: int, up: bool, seen: int | None) -> None:
+    with changing(army, seen) as locked:
+        units = list(locked.units.order_by("position", "id").only("pk", "position"))
+        index = next((i for i, u in enumerate(units) if u.pk == unit_pk), None)
+        if index is None:
+            raise Unit.DoesNotExist
+        other = index - 1 if up else index + 1
+        if 0 <= other < len(units):
+            units[index], units[other] = units[other], units[index]
+            changed = []
+            for position, unit in enumerate(units, start=1):
+                if unit.position != position:
+                    unit.position = position
+                    changed.append(unit)
+            Unit.objects.bulk_update(changed, ["position"])
+
+
+def trash_unit(army: Army, unit_pk: int, seen: int | None) -> Unit:
+    with changing(army, seen) as locked:
+        unit = locked.units.get(pk=unit_pk)
+        unit.trash()
+    return unit
+
+
+def restore_unit(army: Army, unit_pk: int, seen: int | None = None) -> Unit:
+    with changing(army, seen) as locked:
+        unit = Unit.all_objects.in_trash().get(army=locked, pk=unit_pk)
+        if locked.units.count() >= MAX_UNITS:
+            raise ArmyFull
+        unit.restore()
+    return unit
+
+
+def save_settings(army: Army, changes: dict, seen: int | None) -> None:
+    """Store the army's settings (name, limit, preset, notes, options): the limit and
+    options change its checks, so it is re-stated like any other change."""
+    with changing(army, seen) as locked:
+        for field, value in changes.items():
+            setattr(locked, field, value)
+            setattr(army, field, value)
+        locked.save(update_fields=list(changes))
+
+
+def check_room_for_army(owner) -> None:
+    if Army.objects.for_owner(owner).count() >= MAX_ARMIES:
+        raise TooManyArmies
+
+
+def create_army(owner, **fields) -> Army:
+    """A new, empty army of `owner`. Raises TooManyArmies."""
+    with transaction.atomic():
+        check_room_for_army(owner)
+        army = Army.objects.create(owner=owner, **fields)
+        with changing(army):
+            pass
+    return army
+
+
+def create_army_from_file(owner, army: points.model.Army, **extra) -> Army:
+    """Store a loaded muster-army/1 army as a new army of `owner`, units in file order,
+    each priced as it is stored. Raises TooManyArmies."""
     doc = points.dump(army)
     limit = doc.get("points_limit")
-    stored = Army.objects.create(
-        owner=owner,
-        name=doc["name"],
-        system=doc["system"],
-        points_limit=None if limit is None else Decimal(str(limit)),
-        options=doc.get("options") or {},
-    )
-    Unit.objects.bulk_create(
-        Unit(
-            army=stored,
-            name=u["name"],
-            quantity=u.get("quantity", 1),
-            profile=u["profile"],
-            position=i,
+    with transaction.atomic():
+        stored = create_army(
+            owner,
+            name=doc["name"],
+            system=doc["system"],
+            points_limit=None if limit is None else Decimal(str(limit)),
+            options=doc.get("options") or {},
+            **extra,
         )
-        for i, u in enumerate(doc["units"], start=1)
-    )
+        specs = [UnitSpec(u["name"], u.get("quantity", 1), u["profile"]) for u in doc["units"]]
+        if specs:
+            add_units(stored, specs)
     return stored
+
+
+@dataclass(frozen=True)
+class Repriced:
+    army: Army
+    old_total: Fraction
+    new_total: Fraction
+    units_changed: int
+
+
+def reprice(army: Army) -> Repriced:
+    """Price every unit of the army again with today's engine (after a rules version
+    moves) and re-state it. Units whose stored results are unchanged are not written."""
+    old_total = Fraction(army.total)
+    changed = 0
+    with changing(army) as locked:
+        for unit in locked.units.all():
+            spec = UnitSpec(unit.name, unit.quantity, unit.profile)
+            fields = priced_fields(locked.system, spec)
+            if any(getattr(unit, key) != value for key, value in fields.items()):
+                Unit.objects.filter(pk=unit.pk).update(**fields)
+                changed += 1
+    return Repriced(army, old_total, Fraction(army.total), changed)

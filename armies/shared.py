@@ -5,11 +5,11 @@ from __future__ import annotations
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
-from django.shortcuts import redirect
+from django.shortcuts import redirect, render
 from django.views.decorators.http import require_GET, require_POST
 
 import points
-from armies import fragments, roster
+from armies import roster
 from armies.models import Army, shared_army
 from armies.services import create_army_from_file
 from armies.views import _builder_context, army_for_owner
@@ -37,10 +37,10 @@ def shared(request: HttpRequest, token: str) -> HttpResponse:
     army = _shared_army(token)
     context = _builder_context(army, shared=True)
     state = context["state"]
-    # Drawn once per army version and roll, like the roster's: most views price nothing.
+    # The rows and the roll are cached per army version and roll (shared.html).
     context.update(state.lazy("acquisition"))
     context["roll_key"] = state.roll_key
-    return _private(fragments.render_page(request, "armies/shared.html", context))
+    return _private(render(request, "armies/shared.html", context))
 
 
 @require_GET

@@ -1,22 +1,20 @@
 from __future__ import annotations
 
 import copy
-import json
 from dataclasses import dataclass
 from functools import cached_property, partial
 
 from django import forms
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.db import transaction
-from django.db.models import Count, Max
+from django.core.paginator import Paginator
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 from django_htmx.http import HttpResponseClientRedirect
 
 import points
-from armies import fragments, profiles
+from armies import profiles, services
 from armies.forms import (
     PARTS,
     ArmyForm,
@@ -32,17 +30,23 @@ from armies.models import (
     TRASH_DAYS,
     Army,
     LibraryEntry,
-    StoredUnit,
+    StoredPrices,
+    StoredUnitPrice,
     Unit,
     library_for,
     owned_army,
 )
-from armies.services import create_army_from_file
+from armies.services import (
+    MAX_ARMIES,
+    ArmyFull,
+    StaleVersion,
+    TooManyArmies,
+    UnitSpec,
+    create_army_from_file,
+)
 from armies.templatetags.muster import breakdown
-from config.prepared import update_one
 from points.armyfile import MAX_UNITS
-from points.fields import MAX_NAME
-from points.model import Issue, PricedArmy, PricedUnit
+from points.model import Issue
 from rules.models import SampleArmy
 
 
@@ -50,8 +54,8 @@ from rules.models import SampleArmy
 class Row:
     """A unit as the builder shows it: stored values, its price and what is wrong with it."""
 
-    unit: StoredUnit
-    priced: PricedUnit
+    unit: Unit
+    priced: StoredUnitPrice
     errors: tuple[Issue, ...]
     warnings: tuple[Issue, ...]
     url: str = ""  # the unit's own URLs start here: …/units/<pk>/
@@ -70,97 +74,77 @@ def army_for_owner(request: HttpRequest, pk: int) -> Army:
 
 def _rows(
     army: Army,
-    units: list[StoredUnit],
-    priced: PricedArmy,
-    selected: StoredUnit | None,
-    wanted: list[int] | None = None,
+    priced: StoredPrices,
+    selected_pk: int | None,
+    order: list[int],
 ) -> list[Row]:
-    """The rows of the units at the `wanted` places in the list (all when None)."""
-    url, last, chosen = army.get_absolute_url(), len(units) - 1, selected and selected.pk
-    issues = priced.issues_by_unit
+    """The rows of `priced`'s units; `order` is every live unit's id in list order."""
+    url = army.get_absolute_url()
+    first, last = (order[0], order[-1]) if order else (None, None)
     return [
         Row(
-            units[i],
-            priced.units[i],
-            *issues[i],
-            url=f"{url}units/{units[i].pk}/",
-            first=i == 0,
-            last=i == last,
-            selected=units[i].pk == chosen,
+            pu._unit,
+            pu,
+            errors,
+            warnings,
+            url=f"{url}units/{pu.unit.pk}/",
+            first=pu.unit.pk == first,
+            last=pu.unit.pk == last,
+            selected=pu.unit.pk == selected_pk,
         )
-        for i in (range(len(units)) if wanted is None else wanted)
+        for pu, (errors, warnings) in zip(priced.units, priced.issues_by_unit, strict=True)
     ]
-
-
-def _changed_rows(state: ArmyState, before: PricedArmy | None) -> list[Row]:
-    """The rows a save changed: the unit itself and any whose errors or warnings did.
-    Only those are built, so saving one unit of a long list does not draw them all."""
-    if before is None:
-        return []
-    chosen = state.selected and state.selected.pk
-    wanted = [
-        i
-        for i, (unit, now, was) in enumerate(
-            zip(state.units, state.priced.issues_by_unit, before.issues_by_unit, strict=True)
-        )
-        if unit.pk == chosen or now != was
-    ]
-    return _rows(*state._row_args, wanted)
 
 
 class ArmyState:
-    """An army as the builder shows it, each part worked out when first asked for.
+    """An army as the builder shows it, each part read when first asked for: the summary
+    reads only the army row; the unit rows (cached per army version in the template)
+    read the units."""
 
-    A page whose remembered parts are current ({% remember %}, armies/fragments.py) never
-    asks, so it neither loads nor prices the units.
-    """
-
-    def __init__(self, army: Army, units: list[StoredUnit] | None, selected: StoredUnit | None):
-        self.army, self.selected = army, selected
-        if units is not None:
-            self.units = units
+    def __init__(self, army: Army, selected: Unit | None = None, breakdowns: bool = False):
+        self.army, self.selected, self.breakdowns = army, selected, breakdowns
 
     def lazy(self, *names: str) -> dict[str, partial]:
         """Context entries for templates, which call them when they first need them."""
         return {name: partial(getattr, self, name) for name in names}
 
     @cached_property
-    def units(self) -> list[StoredUnit]:
-        return self.army.stored_units()
+    def units(self) -> list[Unit]:
+        units = self.army.units.all()
+        # The breakdown is read only where every row shows it (the share page).
+        return list(units if self.breakdowns else units.defer("lines", "exact"))
 
     @cached_property
-    def priced(self) -> PricedArmy:
-        return self.army.price(self.units)
+    def summary(self) -> StoredPrices:
+        return self.army.priced()
+
+    @cached_property
+    def priced(self) -> StoredPrices:
+        return self.army.priced(self.units)
 
     @cached_property
     def rows(self) -> list[Row]:
-        return _rows(*self._row_args)
+        order = [u.pk for u in self.units]
+        return _rows(self.army, self.priced, self.selected and self.selected.pk, order)
 
     @cached_property
     def selected_row(self) -> Row | None:
-        if "rows" in self.__dict__:
-            return next((row for row in self.rows if row.selected), None)
-        # A save's reply shows the one row: build it alone, not all 200.
-        chosen = self.selected and self.selected.pk
-        at = next((i for i, unit in enumerate(self.units) if unit.pk == chosen), None)
-        return None if at is None else _rows(*self._row_args, [at])[0]
-
-    @property
-    def _row_args(self) -> tuple:
-        return self.army, self.units, self.priced, self.selected
+        if self.selected is None:
+            return None
+        return _one_row(self.army, self.selected, self.selected.pk)
 
     @cached_property
     def remaining(self):
-        limit = self.priced.army.points_limit
-        return None if limit is None else limit - self.priced.total
+        limit = self.summary.army.points_limit
+        return None if limit is None else limit - self.summary.total
 
     @cached_property
     def army_errors(self) -> list[Issue]:
-        return [e for e in self.priced.errors if e.unit is None]
+        return [e for e in self.summary.army_issues[0] if e.unit is None]
 
     @cached_property
     def army_warnings(self) -> list[Issue]:
-        return [w for w in self.priced.warnings if w.unit is None]
+        return [w for w in self.summary.army_issues[1] if w.unit is None]
 
     @cached_property
     def record(self):
@@ -171,14 +155,14 @@ class ArmyState:
 
     @property
     def roll_key(self) -> tuple | None:
-        """What a remembered part showing the roll depends on besides the army's version."""
+        """What a cached part showing the roll depends on besides the army's version."""
         from armies import acquisition
 
         return acquisition.record_key(self.record)
 
     @cached_property
     def acquisition(self):
-        """The latest roll as pages show it; units and prices only when there is one."""
+        """The latest roll as pages show it; units only when there is one."""
         from armies import acquisition
 
         if self.record is None:
@@ -202,14 +186,22 @@ class ArmyState:
     def extras(self) -> list[tuple[str, object]]:
         return [
             (key.replace("_", " ").capitalize(), value)
-            for key, value in self.priced.extras.items()
+            for key, value in self.summary.extras.items()
             if not isinstance(value, dict | list)
         ]
 
 
+def _one_row(army: Army, unit: Unit, selected_pk: int | None) -> Row:
+    """One unit's row, with the army's issues about it, without reading the others."""
+    order = getattr(army, "unit_order", None)
+    if order is None:
+        order = list(army.units.values_list("pk", flat=True))
+    return _rows(army, army.priced([unit]), selected_pk, order)[0]
+
+
 # Handed to templates as callables, which templates call when they first need them.
 LAZY = (
-    "priced",
+    "summary",
     "rows",
     "selected_row",
     "remaining",
@@ -221,20 +213,30 @@ LAZY = (
 )
 
 
-def _builder_context(army: Army, units: list[StoredUnit] | None = None, **extra) -> dict:
-    """What the builder's templates draw from; units are loaded when first needed."""
-    state = ArmyState(army, units, extra.get("selected"))
+def _builder_context(army: Army, **extra) -> dict:
+    """What the builder's templates draw from; units are read when first needed."""
     selected = extra.get("selected")
+    state = ArmyState(army, selected, breakdowns=bool(extra.get("shared")))
     return {
         "army": army,
         "state": state,
         **state.lazy(*LAZY),
         "army_url": army.get_absolute_url(),
         "trash_days": TRASH_DAYS,
-        # Which row is highlighted, known without loading the units (a remembered key).
+        "max_units": MAX_UNITS,
+        # Which row is highlighted, known without reading the units (a cache key).
         "selected_id": selected.pk if selected else None,
         **extra,
     }
+
+
+def _seen(request: HttpRequest) -> int:
+    """The army version the posting page was drawn from; a post without one is stale."""
+    seen = ascii_int(request.POST.get("version"), 9)
+    return -1 if seen is None else seen
+
+
+ARMIES_PER_PAGE = 50
 
 
 @login_required
@@ -242,27 +244,50 @@ def army_list(request: HttpRequest) -> HttpResponse:
     armies = Army.objects.for_owner(request.user)
     query = request.GET.get("q", "").strip()
     if query:
-        # No name is longer than its field, and SQLite refuses LIKE patterns past 50,000.
+        # No name is longer than its field, SQLite refuses LIKE patterns past 50,000
+        # characters and PostgreSQL refuses NUL in text.
         too_long = len(query) > Army._meta.get_field("name").max_length
-        armies = armies.none() if too_long else armies.filter(name__icontains=query)
+        armies = (
+            armies.none() if too_long or "\x00" in query else armies.filter(name__icontains=query)
+        )
     sort = request.GET.get("sort", "-updated")
     if sort not in {"name", "-updated", "system"}:
         sort = "-updated"
-    armies = list(armies.order_by(sort, "pk"))
-    units = Unit.objects.filter(army__in=armies).stored_by_army()
-    entries = [(army, army.price(units.get(army.pk, []))) for army in armies]
+    # Stored totals: a page of armies costs the same whatever they hold.
+    page = Paginator(armies.order_by(sort, "pk"), ARMIES_PER_PAGE).get_page(request.GET.get("page"))
+    entries = [(army, army.priced()) for army in page]
     return render(
-        request, "armies/army_list.html", {"entries": entries, "query": query, "sort": sort}
+        request,
+        "armies/army_list.html",
+        {
+            "entries": entries,
+            "page": page,
+            "query": query,
+            "sort": sort,
+            "max_armies": MAX_ARMIES,
+        },
     )
+
+
+def _too_many_armies(request: HttpRequest) -> HttpResponse:
+    messages.error(
+        request,
+        f"An account can keep at most {MAX_ARMIES} armies: delete some (they wait in the "
+        "trash) before making more.",
+    )
+    return redirect("armies:list")
 
 
 @login_required
 def army_new(request: HttpRequest) -> HttpResponse:
     form = ArmyForm(request.POST or None, initial={"system": request.GET.get("system", "vsgmr")})
     if request.method == "POST" and form.is_valid():
-        army = form.save(commit=False)
-        army.owner = request.user
-        army.save()
+        try:
+            army = services.create_army(
+                request.user, **{f: form.cleaned_data[f] for f in form.Meta.fields}
+            )
+        except TooManyArmies:
+            return _too_many_armies(request)
         messages.success(request, f"{army.name} is ready: add your first unit.")
         return redirect(army)
     return render(
@@ -287,7 +312,10 @@ def _samples():
 @login_required
 def army_from_sample(request: HttpRequest, slug: str) -> HttpResponse:
     sample = get_object_or_404(SampleArmy, slug=slug)
-    army = create_army_from_file(request.user, points.load(sample.army))
+    try:
+        army = create_army_from_file(request.user, points.load(sample.army))
+    except TooManyArmies:
+        return _too_many_armies(request)
     messages.success(request, f"{army.name} copied from the sample armies: it is yours to change.")
     return redirect(army)
 
@@ -296,7 +324,10 @@ def army_from_sample(request: HttpRequest, slug: str) -> HttpResponse:
 def army_import(request: HttpRequest) -> HttpResponse:
     form = ImportForm(request.POST or None, request.FILES or None)
     if request.method == "POST" and form.is_valid():
-        army = create_army_from_file(request.user, form.cleaned_data["army"])
+        try:
+            army = create_army_from_file(request.user, form.cleaned_data["army"])
+        except TooManyArmies:
+            return _too_many_armies(request)
         messages.success(request, f"Imported {army.name}.")
         return redirect(army)
     return render(request, "armies/army_import.html", {"form": form}, status=_form_status(request))
@@ -318,45 +349,22 @@ def builder(request: HttpRequest, pk: int) -> HttpResponse:
 
 def _builder_page(request: HttpRequest, army: Army, settings_open: bool = False) -> HttpResponse:
     unit_id = ascii_int(request.GET.get("unit"), 18)  # a typo or a fuzzer opens no unit
-    # Units are loaded only to open one in the editor, or when a remembered part of the
-    # page is not current: most views of an unchanged army never load them.
-    units = army.stored_units() if unit_id else None
-    selected = _selected(units, unit_id) if units else None
+    selected = army.units.filter(pk=unit_id).first() if unit_id else None
     editor = UnitForm(army.system, unit=selected) if selected else None
     context = _builder_context(
         army,
-        units,
         selected=selected,
         editor=editor,
-        # The settings form is a third of the page's rendering time and usually stays
-        # closed: it loads when opened (army_settings GET), inline only when asked for.
+        # The settings form usually stays closed: it loads when opened (army_settings
+        # GET), inline only when asked for.
         settings_open=settings_open,
         settings_form=ArmyForm(instance=army) if settings_open else None,
         options_form=_options_form(army) if settings_open else None,
     )
-    context.update(_side(request, context["state"], settings_open))
     template = "armies/builder.html"
     if request.htmx and request.htmx.target == "editor":
         template += "#editor"
-    return fragments.render_page(request, template, context)
-
-
-def _side(request: HttpRequest, state: ArmyState, settings_open: bool) -> dict:
-    """How the builder page's side column (editor, settings, sharing) is remembered: per
-    army version and everything else it shows. Only pages whose forms hold stored values
-    remember it; a page with typed values in a form passes no side_army and draws it
-    afresh. So does a forked army, whose "forked from" line shows another army's state."""
-    army, selected = state.army, state.selected
-    if army.forked_from_id:
-        return {"side_army": None}
-    # The editor offers the owner's library parts, which change without the army.
-    library = tuple((e.pk, e.updated) for e in state.parts) if selected else ()
-    key = (selected and selected.pk, settings_open, army.share_token, request.get_host(), library)
-    return {"side_army": army, "side_key": (request.scheme, *key)}
-
-
-def _selected(units: list[StoredUnit], unit_id: int | None) -> StoredUnit | None:
-    return next((u for u in units if u.pk == unit_id), None)
+    return render(request, template, context)
 
 
 def _options_form(army: Army, data=None) -> ArmyOptionsForm | None:
@@ -384,17 +392,12 @@ def army_settings(request: HttpRequest, pk: int) -> HttpResponse:
     options_form = _options_form(army, request.POST)
     valid = form.is_valid() and (options_form is None or options_form.is_valid())
     if valid:
-        army = form.save(commit=False)
+        changes = {field: form.cleaned_data[field] for field in form.fields}
         if options_form is not None:
-            army.options = options_form.options()
-        # The claim and the change commit together: a page drawn in between would be
-        # remembered under the new version with the old settings (armies/fragments.py).
-        with transaction.atomic():
-            claimed = _claim_version(request, army)
-            if claimed:
-                # Not the version: another tab may already have claimed the next one.
-                army.save(update_fields=[*form.fields, "options", "updated"])
-        if not claimed:
+            changes["options"] = options_form.options()
+        try:
+            services.save_settings(army, changes, _seen(request))
+        except StaleVersion:
             return _settings_conflict(request, army)
         if not request.htmx:
             messages.success(request, "Army settings saved.")
@@ -470,12 +473,16 @@ def army_restore(request: HttpRequest, pk: int) -> HttpResponse:
 @login_required
 def unit_restore(request: HttpRequest, pk: int, unit_pk: int) -> HttpResponse:
     army = army_for_owner(request, pk)
-    unit = get_object_or_404(Unit.all_objects.in_trash().filter(army=army), pk=unit_pk)
-    if _army_is_full(request, army):
-        return _to_builder(request, army)
-    with transaction.atomic():  # the change and its version together (armies/fragments.py)
-        unit.restore()
-        army.bump_version()
+    # From the trash page there is no army version to post: a restore loses nothing.
+    seen = _seen(request) if "version" in request.POST else None
+    try:
+        unit = services.restore_unit(army, unit_pk, seen)
+    except Unit.DoesNotExist:
+        raise Http404("No such unit in this army's trash") from None
+    except ArmyFull:
+        return _army_full(request, army)
+    except StaleVersion:
+        return _list_conflict(request, army)
     if not request.htmx:  # the undo bar's reply shows the unit back in the list
         messages.success(request, f"Restored {unit.name}.")
     return _after_list_change(request, army, selected=unit)
@@ -485,35 +492,38 @@ def unit_restore(request: HttpRequest, pk: int, unit_pk: int) -> HttpResponse:
 @login_required
 def unit_add(request: HttpRequest, pk: int) -> HttpResponse:
     army = army_for_owner(request, pk)
-    unit = _append_unit(request, army, "New unit", 1, dict(profiles.DEFAULT_PROFILES[army.system]))
+    profile = dict(profiles.DEFAULT_PROFILES[army.system])
+    return _add(request, army, UnitSpec("New unit", 1, profile))
+
+
+def _add(request: HttpRequest, army: Army, spec: UnitSpec, done: str = "") -> HttpResponse:
+    """Add a unit at the end of the list and open it in the editor."""
+    try:
+        unit = services.add_units(army, [spec], _seen(request))[0]
+    except ArmyFull:
+        return _army_full(request, army)
+    except StaleVersion:
+        return _list_conflict(request, army)
+    if done:
+        messages.success(request, done)
     return _editor_redirect(army, unit)
 
 
-def _army_is_full(request: HttpRequest, army: Army, units: int | None = None) -> bool:
-    """The file format's unit limit, so every stored army can still be exported and priced."""
-    if (army.units.count() if units is None else units) < MAX_UNITS:
-        return False
+def _army_full(request: HttpRequest, army: Army) -> HttpResponse:
     messages.error(request, f"An army can have at most {MAX_UNITS} units.")
-    return True
+    return _to_builder(request, army)
 
 
-def _append_unit(
-    request: HttpRequest, army: Army, name: str, quantity: int, profile: dict
-) -> Unit | None:
-    """A new unit at the end of the list; None, with a message, when the army is full."""
-    found = army.units.aggregate(units=Count("pk"), last=Max("position"))
-    if _army_is_full(request, army, found["units"]):
-        return None
-    with transaction.atomic():
-        unit = Unit.objects.create(
-            army=army,
-            name=name,
-            quantity=quantity,
-            profile=profile,
-            position=(found["last"] or 0) + 1,
-        )
-        army.bump_version()
-    return unit
+def _list_conflict(request: HttpRequest, army: Army) -> HttpResponse:
+    messages.error(
+        request,
+        "Not done: this army was changed in another tab or device. This is the army as it "
+        "is now; try again.",
+    )
+    response = _to_builder(request, army)
+    if request.htmx:
+        response.status_code = 409
+    return response
 
 
 def _to_builder(request: HttpRequest, army: Army) -> HttpResponse:
@@ -524,7 +534,7 @@ def _to_builder(request: HttpRequest, army: Army) -> HttpResponse:
     return redirect(army)
 
 
-def _editor_redirect(army: Army, unit: Unit | StoredUnit | None) -> HttpResponse:
+def _editor_redirect(army: Army, unit: Unit | None) -> HttpResponse:
     """Back to the builder, with `unit` open in the editor."""
     return redirect(army.get_absolute_url() + (f"?unit={unit.pk}#editor" if unit else ""))
 
@@ -533,54 +543,55 @@ def _editor_redirect(army: Army, unit: Unit | StoredUnit | None) -> HttpResponse
 @login_required
 def unit_update(request: HttpRequest, pk: int, unit_pk: int) -> HttpResponse:
     army = army_for_owner(request, pk)
-    units = army.stored_units()
-    unit = _selected(units, unit_pk)
-    if unit is None:
-        raise Http404("No such unit in this army")
+    unit = get_object_or_404(army.units, pk=unit_pk)
     form = UnitForm(army.system, request.POST, unit=unit)
     saved = form.is_valid()
-    # Priced before the save too, to send back only the rows whose issues it changes.
-    before = army.price(units) if saved and request.htmx else None
+    before = army.issues
     if saved:
-        name, quantity = form.cleaned_data["name"], form.cleaned_data["quantity"]
-        # The claim and the save commit together: a page drawn in between would be
-        # remembered under the new version with the old unit (armies/fragments.py).
-        with transaction.atomic():
-            claimed = _claim_version(request, army)
-            if claimed:
-                update_one(
-                    Unit, unit.pk, {"name": name, "quantity": quantity, "profile": form.profile}
-                )
-        if not claimed:
-            return _unit_conflict(request, army, unit, form)
-        edited = StoredUnit(unit.pk, name, quantity, json.dumps(form.profile))
-        units = [edited if u is unit else u for u in units]
-        army.remember_units(units)  # the next save starts from them
-        unit = edited
+        spec = UnitSpec(form.cleaned_data["name"], form.cleaned_data["quantity"], form.profile)
+        if (spec.name, spec.quantity, spec.profile) != (unit.name, unit.quantity, unit.profile):
+            try:
+                unit = services.save_unit(army, unit.pk, spec, _seen(request))
+            except StaleVersion:
+                return _unit_conflict(request, army, unit, form)
+            except Unit.DoesNotExist:
+                return _unit_conflict(request, army, unit, form)
         if not request.htmx:
             messages.success(request, f"Saved {unit.name}.")
             return _editor_redirect(army, unit)
-    # Re-price the whole army: totals and rule errors depend on every unit.
-    context = _builder_context(army, units, selected=unit, editor=form, saved=saved)
+    context = _builder_context(army, selected=unit, editor=form, saved=saved)
     if request.htmx:
-        context["changed_rows"] = _changed_rows(context["state"], before)
+        context["changed_rows"] = _changed_rows(army, unit, before) if saved else []
         return render(request, "armies/builder.html#unit-saved", context)
     return render(request, "armies/builder.html", context, status=400)
 
 
+def _changed_rows(army: Army, unit: Unit, before: dict) -> list[Row]:
+    """The rows a save changed: the unit itself and any whose army-wide issues did (a
+    second commander marks the first). Only those are read and drawn."""
+
+    def about(issues: dict) -> dict[int, list]:
+        found: dict[int, list] = {}
+        for kind in ("errors", "warnings"):
+            for issue in (issues or {}).get(kind, []):
+                if issue.get("unit") is not None:
+                    found.setdefault(issue["unit"], []).append((kind, issue))
+        return found
+
+    was, now = about(before), about(army.issues)
+    others = {pk for pk in was.keys() | now.keys() if was.get(pk) != now.get(pk)} - {unit.pk}
+    units = [unit, *army.units.filter(pk__in=others).defer("lines", "exact")] if others else [unit]
+    order = getattr(army, "unit_order", None)
+    if order is None:
+        order = list(army.units.values_list("pk", flat=True))
+    return _rows(army, army.priced(units), unit.pk, order)
+
+
 # --- Edits from a stale page --------------------------------------------------------
-# Every editing form posts the army version its page was rendered from (builder.js keeps
-# it current between htmx saves). Claiming the next version is one UPDATE ... WHERE
-# version = posted, so of two tabs saving from the same version exactly one wins, on
+# Every editing form posts the army version its page was drawn from (builder.js keeps it
+# current between htmx saves). services.changing() refuses a write whose version is no
+# longer the army's, so of two tabs saving from the same version exactly one wins, on
 # SQLite and PostgreSQL alike; the other is shown the current values and its own.
-
-
-def _claim_version(request: HttpRequest, army: Army) -> bool:
-    try:
-        seen = int(request.POST.get("version", ""))
-    except ValueError:
-        return False
-    return army.bump_version(seen)
 
 
 def _typed_values(form) -> list[tuple[str, str]]:
@@ -600,10 +611,9 @@ def _typed_values(form) -> list[tuple[str, str]]:
     return typed
 
 
-def _unit_conflict(request: HttpRequest, army: Army, unit: StoredUnit, form) -> HttpResponse:
+def _unit_conflict(request: HttpRequest, army: Army, unit: Unit, form) -> HttpResponse:
     army.refresh_from_db()
-    units = army.stored_units()
-    current = _selected(units, unit.pk)
+    current = army.units.filter(pk=unit.pk).first()
     if current is None:
         messages.error(request, f"Not saved: {unit.name} was deleted in another tab or device.")
         response = _to_builder(request, army)
@@ -613,7 +623,6 @@ def _unit_conflict(request: HttpRequest, army: Army, unit: StoredUnit, form) -> 
     fresh = UnitForm(army.system, unit=current)
     context = _builder_context(
         army,
-        units,
         selected=current,
         editor=fresh,
         # Against the values stored now, which may have moved on since `form` was built.
@@ -628,58 +637,56 @@ def _unit_conflict(request: HttpRequest, army: Army, unit: StoredUnit, form) -> 
 def unit_breakdown(request: HttpRequest, pk: int, unit_pk: int) -> HttpResponse:
     """How one unit's price is worked out, fetched when its row's "how?" is opened."""
     army = army_for_owner(request, pk)
-    found = army.units.filter(pk=unit_pk).stored()
-    if not found:
-        raise Http404("No such unit in this army")
+    unit = get_object_or_404(army.units, pk=unit_pk)
     if not request.htmx:
-        return _editor_redirect(army, found[0])
-    # A unit's price depends on its own stat line only: price it alone.
-    return HttpResponse(breakdown(army.price(found).units[0]))
+        return _editor_redirect(army, unit)
+    return HttpResponse(breakdown(unit.priced))
+
+
+def _list_action(request: HttpRequest, pk: int, unit_pk: int, action) -> HttpResponse:
+    """A change to the unit list (duplicate, move, delete): `action(army, seen)`."""
+    army = army_for_owner(request, pk)
+    try:
+        done = action(army, _seen(request))
+    except Unit.DoesNotExist:
+        raise Http404("No such unit in this army") from None
+    except ArmyFull:
+        return _army_full(request, army)
+    except StaleVersion:
+        return _list_conflict(request, army)
+    return done
 
 
 @require_POST
 @login_required
 def unit_duplicate(request: HttpRequest, pk: int, unit_pk: int) -> HttpResponse:
-    army = army_for_owner(request, pk)
-    unit = get_object_or_404(army.units, pk=unit_pk)
-    name = f"{unit.name} (copy)"[:MAX_NAME]
-    duplicate = _append_unit(request, army, name, unit.quantity, unit.profile)
-    if duplicate is None:
-        return _to_builder(request, army)
-    return _after_list_change(request, army, selected=duplicate)
+    def duplicate(army: Army, seen: int) -> HttpResponse:
+        copy_ = services.duplicate_unit(army, unit_pk, seen)
+        return _after_list_change(request, army, selected=copy_)
+
+    return _list_action(request, pk, unit_pk, duplicate)
 
 
 @require_POST
 @login_required
 def unit_move(request: HttpRequest, pk: int, unit_pk: int) -> HttpResponse:
-    army = army_for_owner(request, pk)
-    units = list(army.units.all())
-    index = next((i for i, u in enumerate(units) if u.pk == unit_pk), None)
-    if index is None:
-        raise Http404("No such unit in this army")
-    other = index - 1 if request.POST.get("direction") == "up" else index + 1
-    if 0 <= other < len(units):
-        units[index], units[other] = units[other], units[index]
-        with transaction.atomic():
-            for position, unit in enumerate(units, start=1):
-                if unit.position != position:
-                    unit.position = position
-                    unit.save(update_fields=["position"])
-            army.bump_version()
-    return _after_list_change(request, army)
+    def move(army: Army, seen: int) -> HttpResponse:
+        services.move_unit(army, unit_pk, request.POST.get("direction") == "up", seen)
+        return _after_list_change(request, army)
+
+    return _list_action(request, pk, unit_pk, move)
 
 
 @require_POST
 @login_required
 def unit_delete(request: HttpRequest, pk: int, unit_pk: int) -> HttpResponse:
-    army = army_for_owner(request, pk)
-    unit = get_object_or_404(army.units, pk=unit_pk)
-    with transaction.atomic():
-        unit.trash()
-        army.bump_version()
-    if not request.htmx:
-        messages.success(request, f"Moved {unit.name} to the trash.")
-    return _after_list_change(request, army, undo=unit)
+    def delete(army: Army, seen: int) -> HttpResponse:
+        unit = services.trash_unit(army, unit_pk, seen)
+        if not request.htmx:
+            messages.success(request, f"Moved {unit.name} to the trash.")
+        return _after_list_change(request, army, undo=unit)
+
+    return _list_action(request, pk, unit_pk, delete)
 
 
 def _after_list_change(
@@ -776,18 +783,24 @@ def library_delete(request: HttpRequest, pk: int) -> HttpResponse:
     return redirect("library:list")
 
 
+def _entry_id(request: HttpRequest) -> int:
+    """The library entry a form picked: a whole number, or no such entry (404)."""
+    entry = ascii_int(request.POST.get("entry"), 18)
+    if entry is None:
+        raise Http404("No such library entry")
+    return entry
+
+
 @require_POST
 @login_required
 def unit_add_from_library(request: HttpRequest, pk: int) -> HttpResponse:
     army = army_for_owner(request, pk)
     entry = get_object_or_404(
         LibraryEntry.objects.for_owner(request.user).filter(kind="figure", system=army.system),
-        pk=request.POST.get("entry") or 0,
+        pk=_entry_id(request),
     )
-    unit = _append_unit(request, army, entry.name, 1, dict(entry.data))
-    if unit is not None:
-        messages.success(request, f"Added a copy of {entry.name}.")
-    return _editor_redirect(army, unit)
+    spec = UnitSpec(entry.name, 1, dict(entry.data))
+    return _add(request, army, spec, done=f"Added a copy of {entry.name}.")
 
 
 @require_POST
@@ -800,19 +813,19 @@ def unit_add_part(request: HttpRequest, pk: int, unit_pk: int) -> HttpResponse:
         LibraryEntry.objects.for_owner(request.user)
         .exclude(kind="figure")
         .filter(system=army.system),
-        pk=request.POST.get("entry") or 0,
+        pk=_entry_id(request),
     )
     key = PARTS[entry.kind].profile_key
     part = {"name": entry.name, **entry.data}
     profile = {**unit.profile, key: [*unit.profile.get(key, []), part]}
     try:
-        points.SYSTEMS[army.system].parse_profile(profile, "profile")
+        services.save_unit(
+            army, unit.pk, UnitSpec(unit.name, unit.quantity, profile), _seen(request)
+        )
     except points.ArmyFileError as exc:
         messages.error(request, f"Could not add {entry.name}: {exc}")
+    except (StaleVersion, Unit.DoesNotExist):
+        return _list_conflict(request, army)
     else:
-        unit.profile = profile
-        with transaction.atomic():
-            unit.save(update_fields=["profile"])
-            army.bump_version()
         messages.success(request, f"Added {entry.name} to {unit.name}.")
     return _editor_redirect(army, unit)

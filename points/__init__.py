@@ -9,17 +9,21 @@ Load an army file, price it, and explain every number::
 
 from __future__ import annotations
 
-from points.armyfile import dump, dumps, load, load_stored, loads
+from points.armyfile import dump, dumps, load, load_unit, loads
 from points.errors import ArmyFileError
-from points.systems import SYSTEMS, price_army
+from points.systems import SYSTEMS, Entry, UnitResult, check_army, price_army, price_unit
 
 __all__ = [
     "SYSTEMS",
     "ArmyFileError",
+    "Entry",
+    "UnitResult",
+    "check_army",
     "dump",
     "dumps",
     "load",
-    "load_stored",
+    "load_unit",
     "loads",
     "price_army",
+    "price_unit",
 ]

@@ -3,11 +3,8 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable
-from dataclasses import replace
 from fractions import Fraction
 
-from points import systems
 from points.errors import ArmyFileError
 from points.fields import at, index, items, known_keys, obj, required, text, whole
 from points.model import JSON_PLACES, Army, Unit
@@ -58,70 +55,13 @@ def _points_limit(raw: object) -> Fraction | None:
     return limit
 
 
-# Loaded units by (system, unit as JSON text). Loading is pure and units are frozen, so
-# an army re-priced on every keystroke loads only the unit that changed, and gets the
-# same Unit objects back for the rest (which systems.py's pricing memo relies on).
-# Bounded in count and in size: a unit's JSON over MAX_REMEMBERED_TEXT (a builder unit is
-# 100-300 characters; a hostile one sent to /api/price/ can be 40 KB) is loaded afresh
-# every time, so the memo stays a few MB per process. When full it starts again.
-# Stored units (load_stored) share the memo, keyed by (system, name, quantity, profile text).
-_LOADED: dict[tuple, Unit] = {}
-LOADED_MEMO_SIZE = 2048
-MAX_REMEMBERED_TEXT = 2048
-
-
 def _unit(raw: object, path: str, system_key: str) -> Unit:
-    try:
-        text = json.dumps(raw, allow_nan=False)
-    except (TypeError, ValueError):
-        return _load_unit(raw, path, system_key)
-    if len(text) > MAX_REMEMBERED_TEXT:
-        return _load_unit(raw, path, system_key)
-    key = (system_key, text)
-    unit = _LOADED.get(key)
-    if unit is None:
-        # A bad unit raises here with its own field path, and is never remembered.
-        unit = _load_unit(raw, path, system_key)
-        _remember(key, unit)
-    return unit
+    return _load_unit(raw, path, system_key)
 
 
-def load_stored(head: dict, units: Iterable[tuple[str, int, str]]) -> Army:
-    """An army whose units come as a database keeps them: (name, quantity, profile as JSON
-    text). Loads as load() does, but a unit seen before is found by its text, so pricing a
-    stored army neither decodes nor re-encodes the profiles of units that did not change.
-    """
-    army = load({**head, "units": []})
-    system, found = army.system, _LOADED.get
-    # A 200-unit army re-priced on a save finds all but one here: no call per unit.
-    loaded = [found((system, *entry)) for entry in units]
-    if not all(loaded):  # a Unit is always true
-        loaded = [
-            unit or _stored_unit(entry, i, system)
-            for i, (unit, entry) in enumerate(zip(loaded, units, strict=True))
-        ]
-    return replace(army, units=tuple(loaded))
-
-
-def _stored_unit(entry: tuple[str, int, str], i: int, system_key: str) -> Unit:
-    name, quantity, profile = entry
-    key = (system_key, name, quantity, profile)
-    unit = _LOADED.get(key)
-    if unit is None:
-        path = index("units", i)
-        raw = _parse_json(profile, at(path, "profile"))
-        unit = _load_unit({"name": name, "quantity": quantity, "profile": raw}, path, system_key)
-        if len(profile) <= MAX_REMEMBERED_TEXT:
-            _remember(key, unit)
-    return unit
-
-
-def _remember(key: tuple, unit: Unit) -> None:
-    if len(_LOADED) >= LOADED_MEMO_SIZE:
-        _LOADED.clear()
-        systems.forget_units()
-    _LOADED[key] = unit
-    systems.remember_unit(unit)
+def load_unit(name: str, quantity: int, profile: object, system_key: str) -> Unit:
+    """One unit, validated as in a file (field paths start at `profile`)."""
+    return _load_unit({"name": name, "quantity": quantity, "profile": profile}, "", system_key)
 
 
 def _load_unit(raw: object, path: str, system_key: str) -> Unit:

@@ -19,7 +19,11 @@ from points.fields import (
     text,
     whole_between,
 )
-from points.model import Army, Issue, Line, Priced, PricedUnit, Stat
+from points.model import Entry, Issue, Line, Priced, Stat
+
+# The rules version (SPEC 3.7): move it with any change that prices a valid profile
+# differently or makes a check answer differently; tests/points/test_versions.py holds it.
+VERSION = "d10/2026.1"
 
 SKILLS = ("combat_skill", "willpower", "shooting", "cqc", "physique", "agility")
 SKILL_RANGE = (1, 10)
@@ -183,8 +187,8 @@ def break_point(total: Fraction) -> Fraction:
     return total / 2
 
 
-def check(army: Army, priced: Sequence[PricedUnit]) -> tuple[list[Issue], list[Issue]]:
-    models = sum(unit.quantity for unit in army.units)
+def army_checks(entries: Sequence[Entry], options: object) -> tuple[list[Issue], list[Issue]]:
+    models = sum(e.quantity for e in entries)
     low, high = FORCE_SIZE
     if low <= models <= high:
         return [], []
@@ -192,7 +196,7 @@ def check(army: Army, priced: Sequence[PricedUnit]) -> tuple[list[Issue], list[I
     return [], [Issue("force-size", message)]
 
 
-def extras(army: Army, priced: Sequence[PricedUnit], total: Fraction) -> dict[str, object]:
+def extras(entries: Sequence[Entry], options: object, total: Fraction) -> dict[str, object]:
     return {"break_point": break_point(total)}
 
 

@@ -30,8 +30,12 @@ from points.fields import (
     whole,
     whole_between,
 )
-from points.model import Army, Issue, Line, Priced, PricedUnit, Stat
+from points.model import Entry, Issue, Line, Priced, Stat
 from points.numbers import round_half_up
+
+# The rules version (SPEC 3.7): move it with any change that prices a valid profile
+# differently or makes a check answer differently; tests/points/test_versions.py holds it.
+VERSION = "gem/2026.1"
 
 TYPES = ("skirmisher", "peltast", "block", "leader", "cavalry", "vehicle")
 BASES = ("20mm", "25mm", "30mm", "40mm", "50mm", "huge")
@@ -586,11 +590,14 @@ def _modifier_lines(p: GemProfile) -> list[Line]:
 # ---------------------------------------------------------------- army rules
 
 
-def check(army: Army, priced: Sequence[PricedUnit]) -> tuple[list[Issue], list[Issue]]:
+def facts(p: GemProfile) -> dict[str, object]:
+    return {"leader": p.type == "leader"}
+
+
+def army_checks(entries: Sequence[Entry], options: object) -> tuple[list[Issue], list[Issue]]:
     """GEM's optional leader rules: an army of several models wants a leader."""
-    models = sum(unit.quantity for unit in army.units)
-    has_leader = any(unit.profile.type == "leader" for unit in army.units)  # type: ignore[attr-defined]
-    if models <= 1 or has_leader:
+    models = sum(e.quantity for e in entries)
+    if models <= 1 or any(e.facts.get("leader") for e in entries):
         return [], []
     message = "The army has no leader; GEM's optional leader rules give -4 morale out of range."
     return [], [Issue("no-leader", message)]

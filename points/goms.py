@@ -9,7 +9,11 @@ from fractions import Fraction
 
 from points.errors import ArmyFileError
 from points.fields import at, boolean, choice, known_keys, obj, required, whole
-from points.model import Army, Issue, Line, Priced, PricedUnit
+from points.model import Entry, Issue, Line, Priced
+
+# The rules version (SPEC 3.7): move it with any change that prices a valid profile
+# differently or makes a check answer differently; tests/points/test_versions.py holds it.
+VERSION = "goms/2026.1"
 
 KINDS = ("rifle-section", "platoon-hq", "company-hq", "engineer-section", "vehicle")
 KIND_NAMES = {
@@ -231,21 +235,25 @@ class Allowance:
     company_hqs: int
 
 
-def allowance(army: Army) -> Allowance:
-    rifles = _count(army, "rifle-section")
+def allowance(entries: Sequence[Entry]) -> Allowance:
+    rifles = _count(entries, "rifle-section")
     platoons = rifles // PLATOON_SECTIONS
     return Allowance(rifles, platoons, platoons, platoons // PLATOONS_PER_COMPANY_HQ)
 
 
-def _count(army: Army, kind: str) -> int:
-    return sum(u.quantity for u in army.units if u.profile.kind == kind)  # type: ignore[attr-defined]
+def _count(entries: Sequence[Entry], kind: str) -> int:
+    return sum(e.quantity for e in entries if e.facts.get("kind") == kind)
 
 
-def check(army: Army, priced: Sequence[PricedUnit]) -> tuple[list[Issue], list[Issue]]:
-    allowed = allowance(army)
-    errors = _hq_issues(army, "platoon-hq", allowed.platoon_hqs, _platoon_reason(allowed))
-    errors += _hq_issues(army, "company-hq", allowed.company_hqs, _company_reason(allowed))
-    extensions = army.options.setup_extensions  # type: ignore[attr-defined]
+def facts(p: GomsProfile) -> dict[str, object]:
+    return {"kind": p.kind}
+
+
+def army_checks(entries: Sequence[Entry], options: GomsOptions) -> tuple[list[Issue], list[Issue]]:
+    allowed = allowance(entries)
+    errors = _hq_issues(entries, "platoon-hq", allowed.platoon_hqs, _platoon_reason(allowed))
+    errors += _hq_issues(entries, "company-hq", allowed.company_hqs, _company_reason(allowed))
+    extensions = options.setup_extensions
     if extensions > MAX_SETUP_EXTENSIONS:
         errors.append(
             Issue(
@@ -271,12 +279,12 @@ def _company_reason(a: Allowance) -> str:
     )
 
 
-def _hq_issues(army: Army, kind: str, allowed: int, reason: str) -> list[Issue]:
+def _hq_issues(entries: Sequence[Entry], kind: str, allowed: int, reason: str) -> list[Issue]:
     """One error for each HQ unit that goes past what the platoons allow."""
     issues = []
     seen = 0
-    for i, unit in enumerate(army.units):
-        if unit.profile.kind != kind:  # type: ignore[attr-defined]
+    for i, unit in enumerate(entries):
+        if unit.facts.get("kind") != kind:
             continue
         seen += unit.quantity
         if seen > allowed:
@@ -285,9 +293,9 @@ def _hq_issues(army: Army, kind: str, allowed: int, reason: str) -> list[Issue]:
     return issues
 
 
-def extras(army: Army, priced: Sequence[PricedUnit], total: Fraction) -> dict[str, object]:
-    allowed = allowance(army)
-    extensions = army.options.setup_extensions  # type: ignore[attr-defined]
+def extras(entries: Sequence[Entry], options: GomsOptions, total: Fraction) -> dict[str, object]:
+    allowed = allowance(entries)
+    extensions = options.setup_extensions
     return {
         "allowances": {
             "rifle_sections": allowed.rifle_sections,

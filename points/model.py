@@ -60,6 +60,19 @@ class Line:
         return out
 
 
+def line_data(line: Line) -> list[str]:
+    """A breakdown line as plain JSON data, exact: [label, value, note], where a number
+    is written "n/d" and a text value is marked with a leading "=" (line_from_data)."""
+    value = line.value
+    shown = f"={value}" if isinstance(value, str) else f"{value.numerator}/{value.denominator}"
+    return [line.label, shown, line.note]
+
+
+def line_from_data(data: list[str]) -> Line:
+    label, shown, note = data
+    return Line(label, shown[1:] if shown.startswith("=") else Fraction(shown), note)
+
+
 def _needs_exact(x: Fraction) -> bool:
     places = decimal_places(x)
     return places is None or places > JSON_PLACES
@@ -143,6 +156,17 @@ class Army:
 
 
 @dataclass(frozen=True, slots=True)
+class Entry:
+    """What army-wide checks read of one unit: its name, quantity and the few facts its
+    system's checks need (UnitResult.facts), so a stored army is checked without loading
+    or validating a single profile."""
+
+    name: str
+    quantity: int
+    facts: Mapping[str, object]
+
+
+@dataclass(frozen=True, slots=True)
 class PricedUnit:
     unit: Unit
     priced: Priced
@@ -167,6 +191,7 @@ class PricedArmy:
     errors: tuple[Issue, ...]
     warnings: tuple[Issue, ...]
     extras: Mapping[str, object] = field(default_factory=dict)
+    rules_version: str = ""
 
     @property
     def legal(self) -> bool:
@@ -191,6 +216,7 @@ class PricedArmy:
         limit = self.army.points_limit
         out: dict[str, object] = {
             "system": self.army.system,
+            "rules_version": self.rules_version,
             "name": self.army.name,
             "total": to_number(self.total),
             "points_limit": None if limit is None else to_number(limit),
@@ -213,3 +239,28 @@ def _extra_json(value: object) -> object:
     if isinstance(value, Mapping):
         return {key: _extra_json(item) for key, item in value.items()}
     return value
+
+
+def exact_data(value: object) -> object:
+    """Extras as plain JSON data that keeps every number exact (exact_from_data)."""
+    if isinstance(value, Fraction):
+        return {"fraction": f"{value.numerator}/{value.denominator}"}
+    if isinstance(value, Line):
+        return {"line": line_data(value)}
+    if isinstance(value, Mapping):
+        return {key: exact_data(item) for key, item in value.items()}
+    if isinstance(value, tuple | list):
+        return [exact_data(item) for item in value]
+    return value
+
+
+def exact_from_data(data: object) -> object:
+    if isinstance(data, dict):
+        if data.keys() == {"fraction"}:
+            return Fraction(data["fraction"])
+        if data.keys() == {"line"}:
+            return line_from_data(data["line"])
+        return {key: exact_from_data(item) for key, item in data.items()}
+    if isinstance(data, list):
+        return [exact_from_data(item) for item in data]
+    return data

@@ -2,17 +2,52 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
 from points import d10, gem, goms, vsgmr
 from points.fields import fmt, known_keys, obj
-from points.model import Army, Issue, Line, NoOptions, Priced, PricedArmy, PricedUnit
+from points.model import (
+    Army,
+    Entry,
+    Issue,
+    Line,
+    NoOptions,
+    Priced,
+    PricedArmy,
+    PricedUnit,
+    Unit,
+)
 from points.numbers import exact_sum
 
 Checks = tuple[list[Issue], list[Issue]]
+
+
+@dataclass(frozen=True, slots=True)
+class UnitResult:
+    """One unit priced and checked on its own: what is stored on its row when it changes.
+    Its issues name no unit index (the caller knows where the unit stands)."""
+
+    each: Fraction
+    exact: Fraction
+    cost: Fraction
+    lines: tuple[Line, ...]
+    errors: tuple[Issue, ...]
+    warnings: tuple[Issue, ...]
+    facts: dict[str, object]
+
+
+@dataclass(frozen=True, slots=True)
+class ArmyResult:
+    """What army-wide checks answer from the units' entries, costs and the options."""
+
+    total: Fraction
+    option_lines: tuple[Line, ...]
+    errors: tuple[Issue, ...]  # army checks, then over-limit; unit indexes into entries
+    warnings: tuple[Issue, ...]
+    extras: dict[str, object]
 
 
 def _no_options(raw: object, path: str) -> NoOptions:
@@ -28,7 +63,15 @@ def _price_no_options(options: object) -> tuple[tuple[Line, ...], Fraction]:
     return (), Fraction(0)
 
 
-def _no_extras(army: Army, priced: Sequence[PricedUnit], total: Fraction) -> dict[str, object]:
+def _no_unit_checks(name: str, profile: Any) -> Checks:
+    return [], []
+
+
+def _no_facts(profile: Any) -> dict[str, object]:
+    return {}
+
+
+def _no_extras(entries: Sequence[Entry], options: object, total: Fraction) -> dict[str, object]:
     return {}
 
 
@@ -36,28 +79,52 @@ def _no_extras(army: Army, priced: Sequence[PricedUnit], total: Fraction) -> dic
 class System:
     key: str
     label: str
+    # The rules version (SPEC 3.7): moves whenever any valid profile would price
+    # differently or any check would answer differently.
+    version: str
     parse_profile: Callable[[object, str], Any]
     dump_profile: Callable[[Any], dict[str, object]]
     price: Callable[[Any], Priced]
-    check: Callable[[Army, Sequence[PricedUnit]], Checks]
+    army_checks: Callable[[Sequence[Entry], Any], Checks]
+    unit_checks: Callable[[str, Any], Checks] = _no_unit_checks
+    facts: Callable[[Any], dict[str, object]] = _no_facts
     parse_options: Callable[[object, str], Any] = _no_options
     dump_options: Callable[[Any], dict[str, object]] = _dump_no_options
     price_options: Callable[[Any], tuple[tuple[Line, ...], Fraction]] = _price_no_options
-    extras: Callable[[Army, Sequence[PricedUnit], Fraction], dict[str, object]] = _no_extras
+    extras: Callable[[Sequence[Entry], Any, Fraction], dict[str, object]] = _no_extras
 
 
 SYSTEMS: dict[str, System] = {
-    "gem": System("gem", "GEM", gem.parse_profile, gem.dump_profile, gem.price, gem.check),
+    "gem": System(
+        "gem",
+        "GEM",
+        gem.VERSION,
+        gem.parse_profile,
+        gem.dump_profile,
+        gem.price,
+        gem.army_checks,
+        facts=gem.facts,
+    ),
     "vsgmr": System(
-        "vsgmr", "VSGMR", vsgmr.parse_profile, vsgmr.dump_profile, vsgmr.price, vsgmr.check
+        "vsgmr",
+        "VSGMR",
+        vsgmr.VERSION,
+        vsgmr.parse_profile,
+        vsgmr.dump_profile,
+        vsgmr.price,
+        vsgmr.army_checks,
+        unit_checks=vsgmr.unit_checks,
+        facts=vsgmr.facts,
     ),
     "goms": System(
         "goms",
         "G.O.M.S.",
+        goms.VERSION,
         goms.parse_profile,
         goms.dump_profile,
         goms.price,
-        goms.check,
+        goms.army_checks,
+        facts=goms.facts,
         parse_options=goms.parse_options,
         dump_options=goms.dump_options,
         price_options=goms.price_options,
@@ -66,54 +133,88 @@ SYSTEMS: dict[str, System] = {
     "d10": System(
         "d10",
         "d10 modern skirmish",
+        d10.VERSION,
         d10.parse_profile,
         d10.dump_profile,
         d10.price,
-        d10.check,
+        d10.army_checks,
         extras=d10.extras,
     ),
 }
 
 
-def price_army(army: Army) -> PricedArmy:
-    """Every unit's cost, the total, and the rules the army breaks or should know about."""
-    system = SYSTEMS[army.system]
-    units = tuple(_price_unit(system, unit) for unit in army.units)
-    option_lines, options_total = system.price_options(army.options)
-    total = exact_sum((unit.cost for unit in units), options_total)
-    errors, warnings = system.check(army, units)
-    over = _over_limit(total, army.points_limit)
+def price_unit(system_key: str, unit: Unit) -> UnitResult:
+    """Price and check one loaded unit on its own."""
+    system = SYSTEMS[system_key]
+    priced = system.price(unit.profile)
+    errors, warnings = system.unit_checks(unit.name, unit.profile)
+    return UnitResult(
+        priced.each,
+        priced.exact,
+        priced.each * unit.quantity,
+        priced.lines,
+        tuple(errors),
+        tuple(warnings),
+        system.facts(unit.profile),
+    )
+
+
+def check_army(
+    system_key: str,
+    entries: Sequence[Entry],
+    costs: Iterable[Fraction],
+    options: object,
+    points_limit: Fraction | None,
+) -> ArmyResult:
+    """The army-wide part of pricing: total, army checks, limit and extras, from each
+    unit's entry and cost (never its profile)."""
+    system = SYSTEMS[system_key]
+    option_lines, options_total = system.price_options(options)
+    total = exact_sum(costs, options_total)
+    errors, warnings = system.army_checks(entries, options)
+    over = _over_limit(total, points_limit)
     if over is not None:
         errors.append(over)
-    extras = system.extras(army, units, total)
-    return PricedArmy(army, units, option_lines, total, tuple(errors), tuple(warnings), extras)
+    extras = system.extras(entries, options, total)
+    return ArmyResult(total, option_lines, tuple(errors), tuple(warnings), extras)
 
 
-# Priced units by the identity of their Unit, for the Units armyfile's load memo holds
-# (it calls remember_unit and forget_units): the same unit document gives back the same
-# Unit, so re-pricing an army prices only what changed. Any other Unit is priced afresh
-# and not kept, so this memo is bounded as the load memo is. An entry keeps its Unit
-# alive, so the id cannot be reused while the entry lives.
-_PRICED: dict[int, tuple[Any, PricedUnit | None]] = {}
+def price_army(army: Army) -> PricedArmy:
+    """Every unit's cost, the total, and the rules the army breaks or should know about.
+
+    Issues come in one order everywhere: the army's own checks, then each unit's in list
+    order, then the points limit."""
+    results = [price_unit(army.system, unit) for unit in army.units]
+    units = tuple(
+        PricedUnit(unit, Priced(r.each, r.exact, r.lines), r.cost)
+        for unit, r in zip(army.units, results, strict=True)
+    )
+    entries = [Entry(u.name, u.quantity, r.facts) for u, r in zip(army.units, results, strict=True)]
+    checked = check_army(
+        army.system, entries, (r.cost for r in results), army.options, army.points_limit
+    )
+    army_errors = [e for e in checked.errors if e.code != "over-limit"]
+    over = [e for e in checked.errors if e.code == "over-limit"]
+    errors = [*army_errors, *_indexed(results, "errors"), *over]
+    warnings = [*checked.warnings, *_indexed(results, "warnings")]
+    return PricedArmy(
+        army,
+        units,
+        checked.option_lines,
+        checked.total,
+        tuple(errors),
+        tuple(warnings),
+        checked.extras,
+        SYSTEMS[army.system].version,
+    )
 
 
-def remember_unit(unit: Any) -> None:
-    _PRICED[id(unit)] = (unit, None)
-
-
-def forget_units() -> None:
-    _PRICED.clear()
-
-
-def _price_unit(system: System, unit: Any) -> PricedUnit:
-    seen = _PRICED.get(id(unit))
-    if seen is not None and seen[0] is unit and seen[1] is not None:
-        return seen[1]
-    priced = system.price(unit.profile)
-    result = PricedUnit(unit, priced, priced.each * unit.quantity)
-    if seen is not None and seen[0] is unit:
-        _PRICED[id(unit)] = (unit, result)
-    return result
+def _indexed(results: Sequence[UnitResult], kind: str) -> list[Issue]:
+    return [
+        Issue(issue.code, issue.message, i)
+        for i, result in enumerate(results)
+        for issue in getattr(result, kind)
+    ]
 
 
 def _over_limit(total: Fraction, limit: Fraction | None) -> Issue | None:

@@ -23,7 +23,11 @@ from points.fields import (
     required,
     text,
 )
-from points.model import Army, Issue, Line, Priced, PricedUnit, Stat
+from points.model import Entry, Issue, Line, Priced, Stat
+
+# The rules version (SPEC 3.7): move it with any change that prices a valid profile
+# differently or makes a check answer differently; tests/points/test_versions.py holds it.
+VERSION = "vsgmr/2026.1"
 
 KINDS = ("guy", "cavalry", "vehicle")
 FLAVORS = ("troop", "hero", "mook")
@@ -375,38 +379,46 @@ def trait_key(t: str | HomebrewTrait) -> str:
     return re.sub(r"[^a-z0-9]+", "-", name.lower()).strip("-")
 
 
-def check(army: Army, priced: Sequence[PricedUnit]) -> tuple[list[Issue], list[Issue]]:
-    errors = _commander_issues(army)
-    for i, unit in enumerate(army.units):
-        errors += _figure_issues(i, unit.name, unit.profile)  # type: ignore[arg-type]
-    warnings = _rider_issues(army)
-    for i, unit in enumerate(army.units):
-        p: VsgmrProfile = unit.profile  # type: ignore[assignment]
-        if p.has_trait("support") and p.support_roll is None:
-            warnings.append(
-                Issue(
-                    "support-roll-unset",
-                    f"{unit.name}: choose the roll its Support trait helps (distance, hand "
-                    "to hand, armour or skill).",
-                    i,
-                )
+def facts(p: VsgmrProfile) -> dict[str, object]:
+    return {
+        "commander": p.commander,
+        "guy": p.is_guy,
+        "kind": p.kind,
+        "flavor": p.flavor,
+        "independent": p.has_trait("independent"),
+    }
+
+
+def unit_checks(name: str, p: VsgmrProfile) -> tuple[list[Issue], list[Issue]]:
+    warnings = []
+    if p.has_trait("support") and p.support_roll is None:
+        warnings.append(
+            Issue(
+                "support-roll-unset",
+                f"{name}: choose the roll its Support trait helps (distance, hand "
+                "to hand, armour or skill).",
             )
-    return errors, warnings
+        )
+    return _figure_issues(None, name, p), warnings
 
 
-def _commander_issues(army: Army) -> list[Issue]:
+def army_checks(entries: Sequence[Entry], options: object) -> tuple[list[Issue], list[Issue]]:
+    return _commander_issues(entries), _rider_issues(entries)
+
+
+def _commander_issues(entries: Sequence[Entry]) -> list[Issue]:
     issues: list[Issue] = []
     count = 0
     extra: int | None = None
-    for i, unit in enumerate(army.units):
-        p: VsgmrProfile = unit.profile  # type: ignore[assignment]
-        if not p.commander:
+    for i, unit in enumerate(entries):
+        f = unit.facts
+        if not f.get("commander"):
             continue
         count += unit.quantity
         if count > 1 and extra is None:
             extra = i
-        if not (p.is_guy and p.flavor in COMMANDER_FLAVORS):
-            what = f"a {p.flavor}" if p.is_guy else p.kind
+        if not (f.get("guy") and f.get("flavor") in COMMANDER_FLAVORS):
+            what = f"a {f.get('flavor')}" if f.get("guy") else f.get("kind")
             issues.append(
                 Issue(
                     "bad-commander",
@@ -435,7 +447,7 @@ def _commander_issues(army: Army) -> list[Issue]:
     return issues
 
 
-def _figure_issues(i: int, name: str, p: VsgmrProfile) -> list[Issue]:
+def _figure_issues(i: int | None, name: str, p: VsgmrProfile) -> list[Issue]:
     issues = []
     if p.automatic_fire and not p.distance_attack:
         issues.append(
@@ -476,13 +488,12 @@ def _trait_name(key: str) -> str:
     return TRAITS[key].name if key in TRAITS else key.replace("-", " ").title()
 
 
-def _rider_issues(army: Army) -> list[Issue]:
+def _rider_issues(entries: Sequence[Entry]) -> list[Issue]:
     guys = mounts = 0
-    for unit in army.units:
-        p: VsgmrProfile = unit.profile  # type: ignore[assignment]
-        if p.is_guy:
+    for unit in entries:
+        if unit.facts.get("guy"):
             guys += unit.quantity
-        elif not p.has_trait("independent"):
+        elif not unit.facts.get("independent"):
             mounts += unit.quantity
     if guys >= mounts:
         return []

@@ -12,6 +12,7 @@ from django.core.management import call_command
 from django.db import IntegrityError, connection
 
 import points
+from armies import services
 from armies.models import AcquisitionRecord, Army, LibraryEntry, Unit
 from armies.services import create_army_from_file
 from rules.models import RuleEntry, SampleArmy
@@ -25,12 +26,17 @@ pytestmark = pytest.mark.django_db
 BACKUP = ["auth.user", "rules", "armies"]
 
 
+def _stored_prices(a: Army) -> list:
+    units = [[u.name, u.each, u.cost, u.lines, u.issues] for u in a.units.all()]
+    return [a.total, a.legal, a.issues, a.summary, a.rules_version, units]
+
+
 def _everything() -> dict:
     """All that a restore must give back, keyed by what survives it (names, not user ids)."""
     armies = {
         (a.owner.username, a.pk): {
             "file": a.to_file(),
-            "priced": a.price().to_json(),
+            "priced": _stored_prices(a),
             "share_token": a.share_token,
             "forked_from": a.forked_from_id,
             "version": a.version,
@@ -81,7 +87,7 @@ def _players_with_armies() -> None:
     )
     # What waits in the trash must survive a restore too, and so must a recorded roll.
     Army.objects.filter(owner=first).last().trash()
-    Unit.objects.filter(army=shared).first().trash()
+    services.trash_unit(shared, shared.units.first().pk, None)
     goms_army = Army.objects.filter(owner=first, system="goms").first()
     AcquisitionRecord.objects.create(
         army=goms_army, seed=12345, units=[["Rifles", "infantry", 1]], picks=[]
@@ -143,7 +149,8 @@ def _manage(*args: str, database: Path) -> str:
 PRICES = (
     "import json\n"
     "from armies.models import Army\n"
-    "print(json.dumps([[a.owner.username, a.pk, a.price().to_json()]"
+    "print(json.dumps([[a.owner.username, a.pk, a.total, a.issues, a.summary,"
+    " [[u.each, u.cost, u.lines, u.issues] for u in a.units.all()]]"
     " for a in Army.all_objects.order_by('pk')], sort_keys=True))"
 )
 SEED = (

@@ -90,8 +90,6 @@ TEMPLATES = [
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
             ],
-            # {% url %} with its answers remembered (config/urlcache.py).
-            "builtins": ["config.urlcache"],
         },
     },
 ]
@@ -128,10 +126,7 @@ if REDIS_URL:
 else:
     CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
 
-# Django's database sessions and ModelBackend, reading with SQL compiled once per process.
-# A session from before this backend was named (django...ModelBackend) signs in again.
-SESSION_ENGINE = "accounts.sessions"
-AUTHENTICATION_BACKENDS = ["accounts.sessions.Backend"]
+# Django's own database sessions and ModelBackend (the defaults).
 
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
@@ -174,7 +169,7 @@ STORAGES = {
         "BACKEND": (
             "django.contrib.staticfiles.storage.StaticFilesStorage"
             if DEBUG
-            else "config.storage.StaticStorage"
+            else "whitenoise.storage.CompressedManifestStaticFilesStorage"
         )
     },
 }

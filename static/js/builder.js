@@ -8,6 +8,18 @@ document.addEventListener("htmx:configRequest", (event) => {
   }
 });
 
+// Forms that post the ordinary way (add a unit, copy from the library) carry the version
+// the page was drawn with: bring it up to date with the live saves' before it goes.
+document.addEventListener(
+  "submit",
+  (event) => {
+    const current = document.getElementById("army-version");
+    const posted = event.target.elements?.namedItem("version");
+    if (current && posted) posted.value = current.value;
+  },
+  true,
+);
+
 // The row of the unit open in the editor is marked. Opening another unit through htmx
 // swaps only the editor, and list changes redraw rows without knowing what is open, so
 // after every swap the mark follows the editor's data-unit.

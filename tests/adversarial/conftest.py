@@ -8,6 +8,7 @@ from dataclasses import dataclass
 import pytest
 from django.contrib.auth.models import User
 
+from armies import services
 from armies.models import Army, LibraryEntry, Unit
 from tests.factories import UserFactory
 
@@ -65,8 +66,8 @@ def build_world(text: str = "Plain") -> World:
     kit = profiles(text)
     armies, units, figures = {}, {}, {}
     for system in SYSTEMS:
-        army = Army.objects.create(
-            owner=owner,
+        army = services.create_army(
+            owner,
             name=f"{text} {system} army",
             system=system,
             points_limit=100,
@@ -75,9 +76,8 @@ def build_world(text: str = "Plain") -> World:
             options={"rerolls": 2} if system == "goms" else {},
         )
         army.share()
-        Unit.objects.bulk_create(
-            Unit(army=army, name=f"{text} unit {i}", quantity=2, profile=kit[system], position=i)
-            for i in (1, 2)
+        services.add_units(
+            army, [services.UnitSpec(f"{text} unit {i}", 2, kit[system]) for i in (1, 2)]
         )
         armies[system] = army
         units[system] = army.units.first()
@@ -98,14 +98,14 @@ def build_world(text: str = "Plain") -> World:
         name=f"{text[:50]} curse",
         data={"cost": 1, "text": f"{text} hexes"},
     )
-    intruder_army = Army.objects.create(owner=intruder, name="Mine", system="gem")
-    intruder_unit = Unit.objects.create(army=intruder_army, name="Mine", profile=kit["gem"])
-    trashed_army = Army.objects.create(owner=owner, name=f"{text} trashed army", system="gem")
+    intruder_army = services.create_army(intruder, name="Mine", system="gem")
+    (intruder_unit,) = services.add_units(intruder_army, [services.UnitSpec("Mine", 1, kit["gem"])])
+    trashed_army = services.create_army(owner, name=f"{text} trashed army", system="gem")
     trashed_army.trash()
-    trashed_unit = Unit.objects.create(
-        army=armies["gem"], name=f"{text} trashed unit", profile=kit["gem"], position=9
+    (trashed_unit,) = services.add_units(
+        armies["gem"], [services.UnitSpec(f"{text} trashed unit", 1, kit["gem"])]
     )
-    trashed_unit.trash()
+    services.trash_unit(armies["gem"], trashed_unit.pk, None)
     return World(
         owner,
         intruder,

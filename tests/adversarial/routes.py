@@ -11,7 +11,7 @@ from dataclasses import dataclass
 
 from django.urls import URLPattern, URLResolver, get_resolver, reverse
 
-from armies.models import Army, Unit
+from armies import services
 from rules.models import SampleArmy
 from tests.adversarial.conftest import World
 
@@ -71,14 +71,14 @@ def _unit_form(w: World) -> dict:
 
 
 def _trashed_army(w: World) -> tuple[dict, dict]:
-    army = Army.objects.create(owner=w.owner, name="In the trash", system="gem")
+    army = services.create_army(w.owner, name="In the trash", system="gem")
     army.trash()
     return {"pk": army.pk}, {}
 
 
 def _trashed_unit(w: World) -> tuple[dict, dict]:
-    unit = Unit.objects.create(army=w.army, name="In the trash", profile=w.unit.profile)
-    unit.trash()
+    (unit,) = services.add_units(w.army, [services.UnitSpec("In the trash", 1, w.unit.profile)])
+    services.trash_unit(w.army, unit.pk, None)
     return {"pk": w.army.pk, "unit_pk": unit.pk}, {}
 
 

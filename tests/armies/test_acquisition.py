@@ -12,9 +12,10 @@ from django.db import connection
 from django.test import Client
 from django.utils.html import escape
 
-from armies.models import AcquisitionRecord, Army, Unit
+from armies import services
+from armies.models import AcquisitionRecord, Army
 from points import goms
-from tests.armies.conftest import make_army
+from tests.armies.conftest import as_page, make_army, rename_units
 
 pytestmark = pytest.mark.django_db
 
@@ -24,9 +25,8 @@ TANK = {"kind": "vehicle", "vehicle_class": "medium"}
 
 def goms_army(player, rerolls: int = 0) -> Army:
     army = make_army(player, "goms", [RIFLES, TANK])
-    Unit.objects.filter(army=army, position=1).update(quantity=2)
-    army.options = {"rerolls": rerolls} if rerolls else {}
-    army.save()
+    rename_units(army, {army.units.first().name: army.units.first().name}, quantity=2)
+    services.save_settings(army, {"options": {"rerolls": rerolls} if rerolls else {}}, None)
     return army
 
 
@@ -154,7 +154,7 @@ def test_changing_the_army_marks_the_roll_stale_and_allows_a_new_one_on_record(
 ):
     army = goms_army(player)
     player_client.post(url(army, "roll"))
-    player_client.post(f"/armies/{army.pk}/units/add/")
+    player_client.post(f"/armies/{army.pk}/units/add/", as_page(army))
     html = page(player_client, army)
     assert 'data-testid="acquisition-stale"' in html
     assert "Roll again for the changed army" in html
@@ -182,9 +182,8 @@ def test_the_latest_roll_and_how_many_came_before_are_one_query(
         roster = client.get(f"/armies/{army.pk}/roster/").content.decode()
     assert 'data-testid="roster-acquisition"' in roster
     client.logout()
-    # army (with its owner), the latest roll with the count of all (the units were read
-    # for the owner's sheet, at this version)
-    with django_assert_num_queries(2):
+    # army (with its owner), the latest roll with the count of all, the units
+    with django_assert_num_queries(3):
         html = client.get(f"/s/{token}/").content.decode()
     assert "2 earlier rolls on record" in html
 
@@ -192,8 +191,7 @@ def test_the_latest_roll_and_how_many_came_before_are_one_query(
 def test_buying_rerolls_after_rolling_makes_the_roll_stale(player_client, player):
     army = goms_army(player)
     player_client.post(url(army, "roll"))
-    army.options = {"rerolls": 2}
-    army.save()
+    services.save_settings(army, {"options": {"rerolls": 2}}, None)
     assert 'data-testid="acquisition-stale"' in page(player_client, army)
 
 

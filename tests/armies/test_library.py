@@ -3,7 +3,7 @@ from __future__ import annotations
 import pytest
 
 from armies.models import LibraryEntry
-from tests.armies.conftest import make_army
+from tests.armies.conftest import as_page, make_army
 from tests.factories import UserFactory
 
 pytestmark = pytest.mark.django_db
@@ -33,7 +33,9 @@ def test_player_saves_a_homebrew_gem_figure_and_adds_a_copy_to_an_army(player_cl
         "missile": [{"name": "Bow", "off": 4, "range": 24}],
     }
     army = make_army(player, "gem", [])
-    player_client.post(f"/armies/{army.pk}/units/add-from-library/", {"entry": entry.pk})
+    player_client.post(
+        f"/armies/{army.pk}/units/add-from-library/", as_page(army, {"entry": entry.pk})
+    )
     # The Archer of SPEC 3.2 costs 25.3.
     html = player_client.get(f"/armies/{army.pk}/").content.decode()
     assert 'data-testid="army-total">25.3<' in html
@@ -54,7 +56,9 @@ def test_homebrew_trait_keeps_its_own_cost_when_copied_onto_a_unit(player_client
     assert (entry.system, entry.data) == ("vsgmr", {"cost": "1.5", "text": "Rerolls a miss."})
     army = make_army(player, "vsgmr", [{"kind": "guy", "flavor": "troop"}])
     unit = army.units.get()
-    player_client.post(f"/armies/{army.pk}/units/{unit.pk}/add-part/", {"entry": entry.pk})
+    player_client.post(
+        f"/armies/{army.pk}/units/{unit.pk}/add-part/", as_page(army, {"entry": entry.pk})
+    )
     # Troop (1) + homebrew trait (1.5) = 2.5.
     html = player_client.get(f"/armies/{army.pk}/").content.decode()
     assert 'data-testid="army-total">2.5<' in html

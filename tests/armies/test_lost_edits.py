@@ -14,8 +14,9 @@ import pytest
 from django.db import connection
 from django.test import Client
 
+from armies import services
 from armies.models import Army
-from tests.armies.conftest import make_army
+from tests.armies.conftest import as_page, make_army
 
 HX = {"HTTP_HX_REQUEST": "true"}
 TROOP = {"kind": "guy", "flavor": "troop"}
@@ -165,8 +166,7 @@ def test_a_conflict_lists_only_the_values_that_differ_from_the_stored_ones(
 @pytest.mark.django_db
 def test_a_settings_conflict_lists_an_untouched_ticked_option_as_no_change(player_client, player):
     army = make_army(player, "goms", [{"kind": "rifle-section"}])
-    army.options = {"dug_in": True}
-    army.save()
+    services.save_settings(army, {"options": {"dug_in": True}}, None)
     url = f"/armies/{army.pk}/settings/"
     page = {"version": army.version, "name": "Test army", "preset": "", "points_limit": ""}
     page |= {"notes": "", "rerolls": "0", "setup_extensions": "0", "dug_in": "on"}
@@ -181,7 +181,7 @@ def test_a_unit_deleted_in_another_tab_sends_the_editor_back_to_the_army(player_
     army = make_army(player, "vsgmr", [TROOP, TROOP])
     doomed = army.units.first()
     stale = army.version
-    player_client.post(f"/armies/{army.pk}/units/{doomed.pk}/delete/", **HX)
+    player_client.post(f"/armies/{army.pk}/units/{doomed.pk}/delete/", as_page(army), **HX)
     response = player_client.post(
         f"/armies/{army.pk}/units/{doomed.pk}/", unit_post(stale, "Ghost"), **HX
     )

@@ -8,13 +8,14 @@ import re
 from html import unescape
 
 import pytest
+from django.core.cache import cache
 
 import points
-from armies import fragments, models
+from armies import services
 from armies.models import Army
 from armies.services import create_army_from_file
 from points import vsgmr
-from tests.armies.conftest import DATA, make_army, sample_file
+from tests.armies.conftest import DATA, make_army, rename_units, sample_file
 from tests.factories import UserFactory
 
 pytestmark = pytest.mark.django_db
@@ -112,7 +113,7 @@ def test_gem_card_shows_stats_and_table_1_chances_worked_by_hand(player_client, 
             },
         ],
     )
-    army.units.filter(name="Unit 2").update(name="Skirmishers", quantity=3)
+    rename_units(army, {"Unit 2": "Skirmishers"}, quantity=3)
     html = roster(player_client, army)
 
     first = unit_block(html, "Unit 1")
@@ -196,7 +197,7 @@ def test_gem_vehicle_card_shows_gemini_characteristics_and_handling_aids(player_
 
 def test_gem_tick_boxes_are_capped_on_a_big_unit(player_client, player):
     army = make_army(player, "gem", [{**SWORDSMAN, "hit": 5}])
-    army.units.update(quantity=500)
+    rename_units(army, quantity=500)
     block = unit_block(roster(player_client, army), "Unit 1")
     # 120 boxes at most: 24 models of HIT 5, the other 476 counted on the back.
     assert boxes(block, "HIT") == [5] * 24
@@ -275,8 +276,8 @@ def test_goms_card_shows_morale_men_acquisition_and_army_purchases(player_client
             {"kind": "company-hq"},
         ],
     )
-    army.options = {"rerolls": 2, "setup_extensions": 1, "dug_in": True}
-    army.save()
+    options = {"rerolls": 2, "setup_extensions": 1, "dug_in": True}
+    services.save_settings(army, {"options": options}, None)
     html = roster(player_client, army)
     # 3 units at 1 point + 2 rerolls + 1 extension + dug in = 7 points.
     assert 'data-testid="army-total">7<' in html
@@ -419,9 +420,8 @@ def test_user_text_is_escaped_everywhere_on_the_sheet(player_client, player):
         ],
         name=evil,
     )
-    army.notes = evil
-    army.save()
-    army.units.update(name=evil)
+    services.save_settings(army, {"notes": evil}, None)
+    rename_units(army, name=evil)
     army.share()
     html = roster(player_client, army)
     assert evil not in html and "<b>Bold</b>" not in html
@@ -443,10 +443,9 @@ def test_roster_uses_constant_queries(client, player, size, django_assert_num_qu
     with django_assert_num_queries(4):
         assert client.get(f"/armies/{army.pk}/roster/").status_code == 200
     client.logout()
-    # The owner's sheet and units are remembered and would serve here too: drawn afresh,
-    # as in another worker, the shared roster takes the army (with its owner), units.
-    fragments.drawn.clear()
-    models.remembered_units.clear()
+    # The sheet is cached per version and link: drawn afresh (a new link), the shared
+    # roster reads the army (with its owner's name), the units and the latest roll.
+    cache.clear()
     with django_assert_num_queries(2):
         assert client.get(f"/s/{token}/roster/").status_code == 200
 

@@ -7,7 +7,7 @@ import pytest
 
 from armies import roster
 from armies.models import AcquisitionRecord
-from tests.armies.conftest import make_army
+from tests.armies.conftest import as_page, make_army
 from tests.armies.test_acquisition import goms_army, url
 
 pytestmark = pytest.mark.django_db
@@ -25,7 +25,9 @@ def test_a_sheet_printed_again_shows_every_change_to_its_cards(player_client, pl
         {"version": army.version, "name": "Veterans", "quantity": "3", **SWORDSMAN, "def": 5},
         HTTP_HX_REQUEST="true",
     )
-    player_client.post(f"/armies/{army.pk}/units/{first.pk}/delete/")  # the veterans become card 1
+    player_client.post(
+        f"/armies/{army.pk}/units/{first.pk}/delete/", as_page(army)
+    )  # the veterans become card 1
     sheet = player_client.get(f"/armies/{army.pk}/roster/").content.decode()
     assert sheet.count('data-testid="roster-unit"') == 1
     assert '<span class="unit-number">1</span>\n    <h2 id="unit-1">Veterans</h2>' in sheet

@@ -11,7 +11,7 @@ from django.core.management import call_command
 from django.utils import timezone
 
 from armies.models import Army, Unit
-from tests.armies.conftest import make_army
+from tests.armies.conftest import as_page, make_army
 from tests.factories import UserFactory
 
 pytestmark = pytest.mark.django_db
@@ -28,7 +28,7 @@ def rendered_version(html: str) -> int:
 def test_a_deleted_unit_leaves_the_total_and_undo_puts_it_back_as_it_was(player_client, player):
     army = make_army(player, "vsgmr", [HERO, TROOP])
     hero, _troop = army.units.all()
-    response = player_client.post(f"/armies/{army.pk}/units/{hero.pk}/delete/", **HX)
+    response = player_client.post(f"/armies/{army.pk}/units/{hero.pk}/delete/", as_page(army), **HX)
     html = response.content.decode()
     # Troop alone: 1 point; the undo bar names what went.
     assert 'data-testid="army-total">1<' in html
@@ -37,7 +37,9 @@ def test_a_deleted_unit_leaves_the_total_and_undo_puts_it_back_as_it_was(player_
     assert f"/armies/{army.pk}/units/{hero.pk}/restore/" in html
     assert [u.name for u in army.units.all()] == ["Unit 2"]
 
-    response = player_client.post(f"/armies/{army.pk}/units/{hero.pk}/restore/", **HX)
+    response = player_client.post(
+        f"/armies/{army.pk}/units/{hero.pk}/restore/", as_page(army), **HX
+    )
     html = response.content.decode()
     assert 'data-testid="army-total">3<' in html
     assert 'data-testid="undo"' not in html
@@ -48,7 +50,9 @@ def test_after_deleting_the_same_tab_can_keep_editing(player_client, player):
     # The list change moved the army's version on; the page must carry the new one.
     army = make_army(player, "vsgmr", [HERO, TROOP])
     hero, troop = army.units.all()
-    html = player_client.post(f"/armies/{army.pk}/units/{hero.pk}/delete/", **HX).content.decode()
+    html = player_client.post(
+        f"/armies/{army.pk}/units/{hero.pk}/delete/", as_page(army), **HX
+    ).content.decode()
     version = rendered_version(html)
     response = player_client.post(
         f"/armies/{army.pk}/units/{troop.pk}/",
@@ -86,7 +90,7 @@ def test_a_deleted_army_disappears_with_its_share_link_until_restored(client, pl
 def test_the_trash_lists_deleted_units_of_live_armies_with_a_way_back(player_client, player):
     army = make_army(player, "vsgmr", [HERO, TROOP], name="Dwarves")
     hero = army.units.first()
-    player_client.post(f"/armies/{army.pk}/units/{hero.pk}/delete/")
+    player_client.post(f"/armies/{army.pk}/units/{hero.pk}/delete/", as_page(army))
     trash = player_client.get("/armies/trash/").content.decode()
     row = trash.split('data-testid="trashed-unit"')[1].split("</li>")[0]
     assert "Unit 1" in row and "Dwarves" in row

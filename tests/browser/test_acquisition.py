@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import expect
 
+from armies import services
 from tests.armies.conftest import make_army
 from tests.browser.test_builder import log_in
 from tests.factories import UserFactory
@@ -15,8 +16,7 @@ pytestmark = pytest.mark.django_db(transaction=True)
 def test_roll_then_spend_the_only_reroll_and_the_seed_appears(page):
     player = UserFactory(username="kompanie")
     army = make_army(player, "goms", [{"kind": "rifle-section"}, {"kind": "platoon-hq"}])
-    army.options = {"rerolls": 1}
-    army.save()
+    services.save_settings(army, {"options": {"rerolls": 1}}, None)
     log_in(page, "kompanie")
     page.set_viewport_size({"width": 390, "height": 844})  # a phone
     page.goto(f"/armies/{army.pk}/")

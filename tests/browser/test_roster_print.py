@@ -8,6 +8,7 @@ import pytest
 from playwright.sync_api import expect
 
 import points
+from armies import services
 from armies.services import create_army_from_file
 from tests.armies.conftest import DATA
 from tests.factories import UserFactory
@@ -55,8 +56,9 @@ def shared_gem_army():
     doc["units"][2]["quantity"] = 3  # Knights
     doc["units"].append(GEMINI_TANK)
     army = create_army_from_file(UserFactory(), points.load(doc))
-    army.notes = "Deploys on the left flank; the tanks hold the road."
-    army.save()
+    services.save_settings(
+        army, {"notes": "Deploys on the left flank; the tanks hold the road."}, None
+    )
     return army.share()
 
 

@@ -12,7 +12,6 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import points
-from points import systems
 from points.errors import ArmyFileError
 from tests.points.strategies import army_file
 
@@ -302,65 +301,9 @@ def test_spoilt_army_is_priced_or_refused_with_army_file_error(data: object):
         points.price_army(army).to_json()
 
 
-def test_a_unit_seen_before_is_not_loaded_or_priced_again_and_errors_keep_their_path():
-    # Re-pricing on every keystroke loads and prices the same stored units over and over.
-    first, second = points.load(gem_army(SWORDSMAN)), points.load(gem_army(dict(SWORDSMAN)))
-    assert first.units[0] is second.units[0]
-    assert points.price_army(first).units[0] is points.price_army(second).units[0]
-    renamed = points.load(with_unit(gem_army(SWORDSMAN), name="Other"))
-    assert renamed.units[0].name == "Other" and renamed.units[0] is not first.units[0]
+def test_a_bad_unit_is_refused_with_the_path_of_its_field():
     bad = SWORDSMAN | {"off": 14}
     for army in (gem_army(bad), gem_army(SWORDSMAN, bad)):
         with pytest.raises(ArmyFileError) as raised:
             points.load(army)
         assert raised.value.path == f"units[{len(army['units']) - 1}].profile.off"
-
-
-def test_a_huge_unit_is_loaded_and_priced_afresh_so_the_memos_stay_small():
-    # A unit as large as the format allows (a name of 200, 20 long-named weapons) comes
-    # back equal but not remembered: the memos hold only units of builder size.
-    weapons = [{"name": f"{'W' * 190}{i}", "off": 4, "range": 24} for i in range(20)]
-    huge = SWORDSMAN | {"missile": weapons}
-    first, second = points.load(gem_army(huge)), points.load(gem_army(huge))
-    assert first.units[0] == second.units[0] and first.units[0] is not second.units[0]
-    a, b = points.price_army(first).units[0], points.price_army(second).units[0]
-    assert a == b and a is not b
-    assert not any(kept is first.units[0] for kept, _ in systems._PRICED.values())
-
-
-def _stored(doc: dict) -> tuple[dict, list[tuple[str, int, str]]]:
-    """An army file split as the database keeps it: the army, then each unit's name,
-    quantity and stat line as JSON text."""
-    head = {k: v for k, v in doc.items() if k != "units"}
-    units = [(u["name"], u.get("quantity", 1), json.dumps(u["profile"])) for u in doc["units"]]
-    return head, units
-
-
-@pytest.mark.parametrize("system", ["gem", "vsgmr", "goms", "d10"])
-@settings(max_examples=40, suppress_health_check=[HealthCheck.too_slow])
-@given(data=st.data())
-def test_an_army_read_from_stored_text_is_the_army_its_file_gives(system: str, data):
-    doc = points.dump(points.load(data.draw(army_file(system))))
-
-    army = points.load_stored(*_stored(doc))
-
-    assert army == points.load(doc)
-    assert points.price_army(army).to_json() == points.price_army(points.load(doc)).to_json()
-
-
-def test_a_stored_unit_seen_before_is_found_by_its_text_and_errors_keep_their_path():
-    head, units = _stored(gem_army(SWORDSMAN, SWORDSMAN))
-    first, again = points.load_stored(head, units), points.load_stored(head, list(units))
-    assert first.units[0] is again.units[0]
-    # The same stat line under another name or quantity is another unit.
-    other = points.load_stored(head, [("Other", 1, units[0][2])])
-    assert other.units[0].name == "Other"
-    assert other.units[0] is not first.units[0]
-    spoilt = [units[0], (units[1][0], 1, json.dumps(SWORDSMAN | {"off": 14}))]
-    with pytest.raises(ArmyFileError) as raised:
-        points.load_stored(head, spoilt)
-    assert raised.value.path == "units[1].profile.off"
-    for text in ("{", '{"off": NaN}'):
-        with pytest.raises(ArmyFileError) as raised:
-            points.load_stored(head, [("Broken", 1, text)])
-        assert raised.value.path == "units[0].profile"

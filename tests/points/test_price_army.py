@@ -34,6 +34,7 @@ def test_json_has_the_spec_shape():
 
     assert list(out) == [
         "system",
+        "rules_version",
         "name",
         "total",
         "points_limit",
@@ -42,6 +43,7 @@ def test_json_has_the_spec_shape():
         "errors",
         "warnings",
     ]
+    assert (out["system"], out["rules_version"], out["name"]) == ("gem", "gem/2026.1", "Army")
     assert (out["system"], out["name"], out["total"], out["points_limit"]) == (
         "gem",
         "Army",

@@ -14,7 +14,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from armies.models import Unit
-from tests.armies.conftest import make_army
+from tests.armies.conftest import make_army, rename_units
 from tests.factories import UserFactory
 
 pytestmark = pytest.mark.django_db
@@ -213,13 +213,11 @@ def test_chart_draws_the_chance_for_each_def_with_a_table_beside_it(client):
 @pytest.fixture
 def armies(player):
     mine = make_army(player, "gem", [KNIGHT, ARCHER, TANK, {**ARCHER, "def": "d6+1"}])
-    mine.units.filter(name="Unit 1").update(name="Knights")
-    mine.units.filter(name="Unit 2").update(name="Archers")
-    mine.units.filter(name="Unit 3").update(name="Tank")
-    mine.units.filter(name="Unit 4").update(name="Rolled")
+    names = {"Unit 1": "Knights", "Unit 2": "Archers", "Unit 3": "Tank", "Unit 4": "Rolled"}
+    rename_units(mine, names)
     units = {u.name: u.pk for u in mine.units.all()}
     theirs = make_army(UserFactory(), "gem", [KNIGHT], name="Secret army")
-    theirs.units.update(name="Secret knights")
+    rename_units(theirs, name="Secret knights")
     return units, theirs.units.get().pk
 
 

@@ -1,0 +1,37 @@
+"""Price every army again with today's engine: after a rules version moves (SPEC 3.7)."""
+
+from __future__ import annotations
+
+from django.core.management.base import BaseCommand, CommandError
+
+import points
+from armies.models import Army
+from armies.services import reprice
+from points.fields import fmt
+
+
+class Command(BaseCommand):
+    help = "Re-price armies with today's rules and report how many totals changed."
+
+    def add_arguments(self, parser):
+        parser.add_argument("--system", choices=sorted(points.SYSTEMS), help="only this system")
+        parser.add_argument("--army", type=int, help="only this army id")
+
+    def handle(self, *args, system=None, army=None, **options):
+        armies = Army.objects.order_by("pk")
+        if system:
+            armies = armies.filter(system=system)
+        if army is not None:
+            armies = armies.filter(pk=army)
+            if not armies.exists():
+                raise CommandError(f"No army with id {army}.")
+        seen = changed = 0
+        for found in armies.iterator(chunk_size=100):
+            result = reprice(found)
+            seen += 1
+            if result.old_total != result.new_total:
+                changed += 1
+                self.stdout.write(
+                    f"{found.pk} {found.name}: {fmt(result.old_total)} → {fmt(result.new_total)}"
+                )
+        self.stdout.write(f"Re-priced {seen} armies: {changed} totals changed.")
