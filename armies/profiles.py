@@ -113,7 +113,7 @@ LAYOUTS: dict[str, Layout] = {
         fields=(
             Field("type", "Type", "choice", _pairs(gem.TYPES)),
             Field("base", "Base", "choice", _pairs(gem.BASES)),
-            Field("off", "OFF", "stat", help=_gem_help("off", only="not for vehicles")),
+            Field("off", "OFF", "stat", help=_gem_help("off", only="optional for vehicles")),
             Field("def", "DEF", "stat", help=_gem_help("def")),
             Field("att", "ATT", "stat", help=_gem_help("att", only="not for vehicles")),
             Field("hit", "HIT", "stat", help=_gem_help("hit")),
