@@ -172,7 +172,7 @@ LAYOUTS: dict[str, Layout] = {
     "vsgmr": Layout(
         fields=(
             Field("kind", "Kind", "choice", _pairs(vsgmr.KINDS)),
-            Field("flavor", "Flavour", "choice", _pairs(vsgmr.FLAVORS), "guys only"),
+            Field("flavor", "Flavour", "choice", (("", "—"), *_pairs(vsgmr.FLAVORS)), "guys only"),
             Field("armor", "Armour", "choice", (("", "Default"), *_pairs(vsgmr.ARMORS))),
             Field("commander", "Commander", "bool"),
             Field("distance_attack", "Distance attack (+1)", "bool"),
@@ -254,24 +254,6 @@ LAYOUTS: dict[str, Layout] = {
 }
 
 
-# Fields that only some kinds of figure may carry: the engine refuses them elsewhere,
-# so the form leaves out what does not apply instead of failing on an unused box.
-def _applies(system: str, key: str, profile: dict) -> bool:
-    if system == "gem":
-        vehicle = profile.get("type") == "vehicle"
-        return key in (gem.VEHICLE_FIELDS if vehicle else gem.FIGURE_FIELDS) or key in (
-            "type",
-            "base",
-        )
-    if system == "vsgmr":
-        kind = profile.get("kind")
-        return not ((key == "flavor" and kind != "guy") or (key == "large" and kind != "cavalry"))
-    if system == "goms":
-        vehicle = profile.get("kind") == "vehicle"
-        return key != "vehicle_class" if not vehicle else key in ("kind", "vehicle_class")
-    return True
-
-
 def typed(text: str) -> int | str:
     """What the player typed, as the file format keeps it: 4 stays a number, 2d6+8 text."""
     text = text.strip()
@@ -342,7 +324,9 @@ def profile_from_form(system: str, data: dict[str, object]) -> tuple[dict, dict[
             profile["traits"] = [*builtin, *rows]
         else:
             profile[group.key] = rows
-    return {k: v for k, v in profile.items() if _applies(system, k, profile)}, paths
+    # Nothing is left out here: a value the unit's kind cannot carry (Max speed on a figure,
+    # morale on a vehicle) is refused beside its field by the engine, not dropped unseen.
+    return profile, paths
 
 
 def form_initial(system: str, profile: dict) -> tuple[dict[str, object], dict[str, list[dict]]]:
