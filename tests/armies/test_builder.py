@@ -442,7 +442,7 @@ def test_a_d10_unit_with_many_weapons_can_be_saved_from_the_editor(player_client
             "version": army.version,
             "name": "Gunners",
             "quantity": "1",
-            "weapons": ", ".join(weapons),
+            "weapons": "\r\n".join(weapons),
         },
         **HX,
     )
