@@ -14,7 +14,6 @@ from points.armyfile import MAX_FILE_BYTES, MAX_QUANTITY
 from points.fields import MAX_NAME, text
 from points.numbers import decimal_places
 
-MAX_ROWS = 20
 MAX_IMPORT_BYTES = MAX_FILE_BYTES
 
 
@@ -193,6 +192,8 @@ class UnitForm(FeedbackForm):
         kwargs.setdefault("auto_id", "unit-%s")
         self.system = system
         self.layout = profiles.LAYOUTS[system]
+        # What the unit holds now: a value the player leaves alone is saved as it was.
+        self.stored: dict | None = unit.profile if unit is not None else None
         row_initial: dict[str, list[dict]] = {}
         if unit is not None and not kwargs.get("initial"):
             initial, row_initial = profiles.form_initial(system, unit.profile)
@@ -204,10 +205,10 @@ class UnitForm(FeedbackForm):
         self.row_counts: dict[str, int] = {}
         for group in self.layout.rows:
             stored = row_initial.get(group.key, [])
-            posted = _posted_rows(self.data, group.key) if self.is_bound else 0
+            posted = _posted_rows(self.data, group.key, group.most) if self.is_bound else 0
             # A fresh form gets a blank row to add one more; a posted one already has it.
             extra = 0 if self.is_bound else 1
-            count = min(MAX_ROWS, max(len(stored), posted) + extra)
+            count = min(group.most, max(len(stored), posted) + extra)
             self.row_counts[group.key] = count
             for i in range(count):
                 for f in group.fields:
@@ -235,7 +236,7 @@ class UnitForm(FeedbackForm):
             ]
             for group in self.layout.rows
         }
-        self.profile, paths = profiles.profile_from_form(self.system, {**data, **rows})
+        self.profile, paths = profiles.profile_from_form(self.system, {**data, **rows}, self.stored)
         for field, message in profiles.engine_errors(self.system, self.profile, paths).items():
             if field == "__all__" or field not in self.fields:
                 self.add_error(None, message)
@@ -277,19 +278,21 @@ def ascii_int(text: str | None, digits: int) -> int | None:
     return None
 
 
-def _posted_rows(data, key: str) -> int:
+def _posted_rows(data, key: str, most: int) -> int:
     prefix = f"{key}-"
     seen = set()
     for name in data:
         if name.startswith(prefix):
             index = ascii_int(name[len(prefix) :].split("-", 1)[0], 3)
-            if index is not None and index < MAX_ROWS:
+            if index is not None and index < most:
                 seen.add(index)
     return max(seen) + 1 if seen else 0
 
 
+# No text box strips what is typed: " Bob " is the name the player gave (SPEC 4).
 _NAME = forms.CharField(
     max_length=MAX_NAME,
+    strip=False,
     validators=[one_line],
     widget=forms.TextInput(attrs={"class": "form-control form-control-sm"}),
 )
@@ -336,16 +339,21 @@ def _django_field(f: profiles.Field, compact: bool = False) -> forms.Field:
             help_text=f.help,
             widget=forms.Select(attrs={"class": "form-select form-select-sm"}),
         )
-    max_length = f.most if f.kind == "text" else 64
+    max_length = f.most if f.kind in ("text", "lines") else 64
     if f.kind in ("stat", "int"):
         attrs["inputmode"] = "decimal" if f.kind == "stat" else "numeric"
         attrs["spellcheck"] = "false"
+    if f.kind == "lines":
+        widget: forms.Widget = forms.Textarea(attrs={**attrs, "rows": 3})
+    else:
+        widget = forms.TextInput(attrs=attrs)
     return forms.CharField(
         label=f.label,
         required=False,
         max_length=max_length,
+        strip=False,
         help_text="" if compact else f.help,
-        widget=forms.TextInput(attrs=attrs),
+        widget=widget,
     )
 
 
@@ -395,6 +403,7 @@ class LibraryPartForm(FeedbackForm):
     def __init__(self, kind: str, *args, entry=None, **kwargs):
         self.part = PARTS[kind]
         self.part_fields = self.part.fields
+        self.stored: dict | None = entry.data if entry is not None else None
         if entry is not None and not kwargs.get("initial"):
             kwargs["initial"] = {"name": entry.name, **{k: str(v) for k, v in entry.data.items()}}
         super().__init__(*args, **kwargs)
@@ -409,7 +418,7 @@ class LibraryPartForm(FeedbackForm):
 
     def clean(self):
         data = super().clean()
-        part = profiles.row_entry(self.part_fields, data)
+        part = profiles.row_entry(self.part_fields, data, self.stored)
         key = self.part.profile_key
         profile = {**self.part.wrapper, key: [part]}
         paths = {f"{key}[0].{f.key}": f.key for f in self.part_fields}

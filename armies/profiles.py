@@ -25,7 +25,7 @@ class Field:
 
     key: str
     label: str
-    kind: str  # stat | choice | bool | int | text | multi
+    kind: str  # stat | choice | bool | int | text | lines | multi
     choices: tuple[tuple[str, str], ...] = ()
     help: str = ""
     group: str = "main"  # main | vehicle | options
@@ -39,6 +39,7 @@ class Rows:
     key: str
     label: str
     fields: tuple[Field, ...]
+    most: int  # rows the editor offers: as many as the file format allows
 
 
 @dataclass(frozen=True)
@@ -113,7 +114,7 @@ LAYOUTS: dict[str, Layout] = {
         fields=(
             Field("type", "Type", "choice", _pairs(gem.TYPES)),
             Field("base", "Base", "choice", _pairs(gem.BASES)),
-            Field("off", "OFF", "stat", help=_gem_help("off", only="not for vehicles")),
+            Field("off", "OFF", "stat", help=_gem_help("off", only="optional for vehicles")),
             Field("def", "DEF", "stat", help=_gem_help("def")),
             Field("att", "ATT", "stat", help=_gem_help("att", only="not for vehicles")),
             Field("hit", "HIT", "stat", help=_gem_help("hit")),
@@ -152,6 +153,7 @@ LAYOUTS: dict[str, Layout] = {
                     Field("off", "OFF", "stat"),
                     Field("att", "ATT", "stat"),
                 ),
+                gem.MAX_ATTACKS,
             ),
             Rows(
                 "missile",
@@ -165,6 +167,7 @@ LAYOUTS: dict[str, Layout] = {
                     Field("fire", "Fires", "choice", _pairs(gem.FIRES)),
                     Field("heavy", "Heavy", "bool"),
                 ),
+                gem.MAX_ATTACKS,
             ),
         ),
         groups={"main": "Stat line", "vehicle": "Vehicle (only for type vehicle)"},
@@ -172,7 +175,7 @@ LAYOUTS: dict[str, Layout] = {
     "vsgmr": Layout(
         fields=(
             Field("kind", "Kind", "choice", _pairs(vsgmr.KINDS)),
-            Field("flavor", "Flavour", "choice", _pairs(vsgmr.FLAVORS), "guys only"),
+            Field("flavor", "Flavour", "choice", (("", "—"), *_pairs(vsgmr.FLAVORS)), "guys only"),
             Field("armor", "Armour", "choice", (("", "Default"), *_pairs(vsgmr.ARMORS))),
             Field("commander", "Commander", "bool"),
             Field("distance_attack", "Distance attack (+1)", "bool"),
@@ -203,6 +206,7 @@ LAYOUTS: dict[str, Layout] = {
                     Field("cost", "Cost", "stat"),
                     Field("text", "What it does", "text"),
                 ),
+                vsgmr.MAX_TRAITS,
             ),
         ),
         groups={"main": "Figure", "traits": "Traits", "powers": "Super powers"},
@@ -242,34 +246,17 @@ LAYOUTS: dict[str, Layout] = {
             Field("move", "Move", "stat", help=_help("inches", f"default {d10.DEFAULT_MOVE}")),
             Field("leader", "Leader (2 force points)", "bool"),
             Field("special_vehicle", "Special vehicle (2 force points)", "bool"),
+            # One a line: a weapon's name may hold a comma ("Rifle, scoped").
             Field(
                 "weapons",
                 "Weapons",
-                "text",
-                help="names separated by commas",
-                most=d10.MAX_WEAPONS * (d10.MAX_WEAPON_NAME + len(", ")),
+                "lines",
+                help="one a line",
+                most=d10.MAX_WEAPONS * (d10.MAX_WEAPON_NAME + len("\r\n")),
             ),
         ),
     ),
 }
-
-
-# Fields that only some kinds of figure may carry: the engine refuses them elsewhere,
-# so the form leaves out what does not apply instead of failing on an unused box.
-def _applies(system: str, key: str, profile: dict) -> bool:
-    if system == "gem":
-        vehicle = profile.get("type") == "vehicle"
-        return key in (gem.VEHICLE_FIELDS if vehicle else gem.FIGURE_FIELDS) or key in (
-            "type",
-            "base",
-        )
-    if system == "vsgmr":
-        kind = profile.get("kind")
-        return not ((key == "flavor" and kind != "guy") or (key == "large" and kind != "cavalry"))
-    if system == "goms":
-        vehicle = profile.get("kind") == "vehicle"
-        return key != "vehicle_class" if not vehicle else key in ("kind", "vehicle_class")
-    return True
 
 
 def typed(text: str) -> int | str:
@@ -278,22 +265,74 @@ def typed(text: str) -> int | str:
     return int(text) if re.fullmatch(r"-?\d{1,9}", text) else text
 
 
-def row_entry(fields: tuple[Field, ...], values: Mapping[str, Any]) -> dict:
-    """One row's form values (a weapon, a homebrew trait) as the file format keeps them:
-    a ticked box is True, a stat is typed(), anything left empty is left out."""
+def shown(f: Field, raw: object) -> object:
+    """A stored value as its form field shows it (and posts it back when left alone)."""
+    if f.kind == "bool":
+        return bool(raw)
+    if f.kind == "lines" and isinstance(raw, list):
+        return "\n".join(map(str, raw))
+    return str(raw)
+
+
+def _shown_missing(f: Field) -> str:
+    """What a field shows when the profile leaves it out: a select with no empty choice
+    shows its first (a weapon fires "every turn"), any other field nothing."""
+    return f.choices[0][0] if f.kind == "choice" and f.choices else ""
+
+
+def _value(f: Field, value: object, stored: Mapping[str, Any] | None) -> object | None:
+    """One form value as the profile keeps it, or None when left empty.
+
+    A value left as the form showed it keeps the stored one exactly (`stored`: what the
+    form was opened on, None for something new): 5.5 stays a number and "4" text,
+    " Bow " keeps its spaces, a value left out stays out. Saving a unit unchanged must
+    give it back unchanged (SPEC 4), and a text box cannot tell 5.5 from "5.5"."""
+    if f.kind == "bool":
+        return True if value else None
+    if stored is not None:
+        if f.key in stored:
+            if value == shown(f, stored[f.key]):
+                return stored[f.key]
+        elif value == _shown_missing(f):
+            return None
+    if not isinstance(value, str) or not value.strip():
+        return None
+    if f.kind in ("stat", "int"):
+        return typed(value)
+    if f.kind == "lines":
+        return [line for line in value.splitlines() if line.strip()]
+    return value
+
+
+def row_entry(
+    fields: tuple[Field, ...], values: Mapping[str, Any], stored: Mapping[str, Any] | None = None
+) -> dict:
+    """One row's form values (a weapon, a homebrew trait) as the file format keeps it:
+    a ticked box is True, a stat is typed(), anything left empty is left out, and a value
+    left as `stored` showed it is kept as stored."""
     entry: dict = {}
     for f in fields:
-        value = values.get(f.key)
-        if f.kind == "bool":
-            if value:
-                entry[f.key] = True
-        elif value not in (None, ""):
-            entry[f.key] = typed(value) if f.kind == "stat" else value
+        value = _value(f, values.get(f.key), stored)
+        if value is not None:
+            entry[f.key] = value
     return entry
 
 
-def profile_from_form(system: str, data: dict[str, object]) -> tuple[dict, dict[str, str]]:
-    """Build a profile dict from cleaned form values; also map profile paths to form fields."""
+def _stored_rows(group: Rows, profile: Mapping[str, Any]) -> list[dict]:
+    """The stored entries a repeating group shows, in order: homebrew traits are the
+    objects among a VSGMR profile's traits."""
+    if group.key == "homebrew":
+        return [t for t in profile.get("traits", []) if isinstance(t, dict)]
+    return list(profile.get(group.key, []))
+
+
+def profile_from_form(
+    system: str, data: dict[str, object], stored: Mapping[str, Any] | None = None
+) -> tuple[dict, dict[str, str]]:
+    """Build a profile dict from cleaned form values; also map profile paths to form fields.
+
+    `stored` is the profile the form was opened on: what the player left alone keeps its
+    stored spelling, and traits their stored order and repeats."""
     layout = LAYOUTS[system]
     profile: dict = {}
     paths: dict[str, str] = {}
@@ -305,44 +344,63 @@ def profile_from_form(system: str, data: dict[str, object]) -> tuple[dict, dict[
                 powers[f.key.removeprefix("power:")] = value
                 paths[f"super_powers.{f.key.removeprefix('power:')}"] = f.key
             continue
-        if f.kind == "bool":
-            if value:
-                profile[f.key] = True
-        elif f.kind == "multi":
-            if value:
-                profile[f.key] = list(value)
-        elif f.key == "weapons":
-            names = [n.strip() for n in str(value or "").split(",") if n.strip()]
-            if names:
-                profile[f.key] = names
-        elif value not in (None, ""):
-            profile[f.key] = typed(value) if f.kind in ("stat", "int") else value
         paths[f.key] = f.key
+        if f.kind == "multi":
+            continue  # built-in traits: with the homebrew ones, below
+        found = _value(f, value, stored)
+        if found is not None:
+            profile[f.key] = found
+    was = stored or {}
     if powers:
-        profile["super_powers"] = powers
+        # Powers the unit had stay where they were; new ones follow.
+        had = [p for p in was.get("super_powers", {}) if p in powers]
+        profile["super_powers"] = {p: powers[p] for p in [*had, *powers] if p in powers}
     for group in layout.rows:
-        rows = []
+        before = _stored_rows(group, was)
+        rows: dict[int, dict] = {}
         for i, row in enumerate(data.get(group.key) or []):
-            entry = row_entry(group.fields, row)
+            entry = row_entry(group.fields, row, before[i] if i < len(before) else None)
             if any(k != "heavy" and k != "fire" for k in entry):
-                for f in group.fields:
-                    paths[f"{group.key}[{len(rows)}].{f.key}"] = f"{group.key}-{i}-{f.key}"
-                rows.append(entry)
-        if not rows:
-            continue
+                rows[i] = entry
         if group.key == "homebrew":
-            # Homebrew traits sit after the built-in ones in the file's traits list.
-            builtin = profile.get("traits", [])
-            for j in range(len(rows)):
+            traits = _traits(data.get("traits") or [], rows, was.get("traits", []))
+            for k, (_, i) in enumerate(traits):
+                if i is not None:
+                    for f in group.fields:
+                        paths[f"traits[{k}].{f.key}"] = f"homebrew-{i}-{f.key}"
+                    paths[f"traits[{k}]"] = f"homebrew-{i}-name"
+            if traits:
+                profile["traits"] = [trait for trait, _ in traits]
+        elif rows:
+            for k, i in enumerate(rows):
                 for f in group.fields:
-                    paths[f"traits[{len(builtin) + j}].{f.key}"] = paths.pop(
-                        f"homebrew[{j}].{f.key}"
-                    )
-                paths[f"traits[{len(builtin) + j}]"] = paths[f"traits[{len(builtin) + j}].name"]
-            profile["traits"] = [*builtin, *rows]
-        else:
-            profile[group.key] = rows
-    return {k: v for k, v in profile.items() if _applies(system, k, profile)}, paths
+                    paths[f"{group.key}[{k}].{f.key}"] = f"{group.key}-{i}-{f.key}"
+            profile[group.key] = list(rows.values())
+    return profile, paths
+
+
+def _traits(
+    ticked: list[str], rows: dict[int, dict], stored: list[object]
+) -> list[tuple[object, int | None]]:
+    """A VSGMR figure's traits, each with the homebrew row it came from (None: built-in).
+
+    The stored list keeps its order and its repeats: a box still ticked keeps every copy
+    of its trait (a repeat is the engine's duplicate-trait error, shown, not merged away),
+    and homebrew row i stands where the i-th stored homebrew trait stood. Newly ticked
+    traits and new rows follow."""
+    out: list[tuple[object, int | None]] = []
+    brewed = 0
+    for trait in stored:
+        if isinstance(trait, str):
+            if trait in ticked:
+                out.append((trait, None))
+            continue
+        if brewed in rows:
+            out.append((rows[brewed], brewed))
+        brewed += 1
+    out += [(slug, None) for slug in ticked if slug not in stored]
+    out += [(entry, i) for i, entry in rows.items() if i >= brewed]
+    return out
 
 
 def form_initial(system: str, profile: dict) -> tuple[dict[str, object], dict[str, list[dict]]]:
@@ -356,23 +414,15 @@ def form_initial(system: str, profile: dict) -> tuple[dict[str, object], dict[st
             )
         elif f.kind == "multi":
             initial[f.key] = [t for t in profile.get(f.key, []) if isinstance(t, str)]
-        elif f.key == "weapons":
-            initial[f.key] = ", ".join(profile.get("weapons", []))
         elif f.key in profile:
-            initial[f.key] = profile[f.key] if f.kind == "bool" else str(profile[f.key])
-    rows: dict[str, list[dict]] = {}
-    for group in layout.rows:
-        if group.key == "homebrew":
-            source = [t for t in profile.get("traits", []) if isinstance(t, dict)]
-        else:
-            source = profile.get(group.key, [])
-        rows[group.key] = [
-            {
-                f.key: (r.get(f.key, False) if f.kind == "bool" else str(r.get(f.key, "")))
-                for f in group.fields
-            }
-            for r in source
+            initial[f.key] = shown(f, profile[f.key])
+    rows = {
+        group.key: [
+            {f.key: shown(f, r.get(f.key, False if f.kind == "bool" else "")) for f in group.fields}
+            for r in _stored_rows(group, profile)
         ]
+        for group in layout.rows
+    }
     return initial, rows
 
 

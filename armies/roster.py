@@ -149,9 +149,12 @@ class GemCard:
 def _gem_card(pu: PricedUnit) -> GemCard:
     p: gem.GemProfile = pu.unit.profile  # type: ignore[assignment]
     carried = gem.VEHICLE_FIELDS if p.is_vehicle else gem.FIGURE_FIELDS
-    keys = tuple(key for key in gem.STATS if key in carried)
+    values = ((key, getattr(p, "def_" if key == "def" else key)) for key in gem.STATS)
+    # A vehicle's OFF is optional: its card shows one only when it has one.
     stats = tuple(
-        (key.upper(), str(getattr(p, "def_" if key == "def" else key).raw)) for key in keys
+        (key.upper(), str(value.raw))
+        for key, value in values
+        if key in carried and value is not None
     )
     melee = tuple(
         (aids.weapon_name(m.name, "Melee", i), str(m.off.raw), str(m.att.raw))

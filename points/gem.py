@@ -129,8 +129,10 @@ SAVE_RANGE = (2, 6)  # a save of 3 means 3+ on a d6; no save is left out
 ARMOUR_KEYS = ("armour_front", "armour_side", "armour_rear")
 MAX_ATTACKS = 20
 
-COMMON_FIELDS = ("type", "base", "def", "hit", "mor", "mag", "mov", "missile")
-FIGURE_ONLY = ("off", "att", "siz", "melee")
+# OFF is required for figures; a vehicle may have one for rams and close attacks, kept and
+# used for Table 1 but not priced (SPEC 3.2).
+COMMON_FIELDS = ("type", "base", "off", "def", "hit", "mor", "mag", "mov", "missile")
+FIGURE_ONLY = ("att", "siz", "melee")
 VEHICLE_ONLY = (
     "max_speed",
     "capacity",
@@ -186,7 +188,7 @@ class GemProfile:
     type: str
     base: str
     def_: Stat
-    off: Stat | None = None  # None only for vehicles
+    off: Stat | None = None  # optional for vehicles, and not priced for them
     att: Stat = DEFAULT_STATS["att"]
     hit: Stat = DEFAULT_STATS["hit"]
     mor: Stat = DEFAULT_STATS["mor"]
@@ -556,10 +558,16 @@ def _vehicle_offence_lines(p: GemProfile, w: Workings) -> list[Line]:
     assert p.max_speed is not None and w.speed is not None
     note = f"{_shown(p.max_speed)} max speed / 2 × {_shown(p.hit)} HIT"
     lines = [Line("Speed", _f(w.speed), note)]
+    if p.off is not None:
+        note = f"OFF {_shown(p.off)} is for rams, close attacks and Table 1; {_VEHICLE_OFFENCE}"
+        lines.append(Line("OFF", "not priced", note))
     for i, (m, value) in enumerate(zip(p.missile, w.missiles, strict=True)):
         label = f"Missile: {_weapon_name(m.name, 'weapon', i)}"
         lines.append(Line(label, _f(value), f"{_missile_note(m)}; counted: fires with the rest"))
     return lines
+
+
+_VEHICLE_OFFENCE = "a vehicle's offence comes from its speed and weapons"
 
 
 def _offence_note(p: GemProfile) -> str:

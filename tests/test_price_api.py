@@ -72,6 +72,22 @@ def test_gem_worked_examples_are_priced_per_model(client):
     assert out["total"] == 1439.5
 
 
+def test_a_vehicle_with_an_off_is_priced_as_without_one(client):
+    # SPEC 3.2: a vehicle's OFF is kept but not priced: the Tank stays 1348.1 and the
+    # worked examples 1439.5, and its breakdown says why.
+    army = json.loads(GEM_EXAMPLES)
+    army["units"][3]["profile"]["off"] = 4
+
+    response = _post(client, json.dumps(army))
+
+    assert response.status_code == 200
+    out = response.json()
+    assert out["units"][3]["each"] == 1348.1
+    assert out["total"] == 1439.5
+    [off] = [line for line in out["units"][3]["breakdown"] if line["label"] == "OFF"]
+    assert off["value"] == "not priced"
+
+
 def _gem_swordsman(**profile: object) -> str:
     army = json.loads(GEM_EXAMPLES)
     army["units"] = [army["units"][0]]

@@ -187,25 +187,85 @@ def test_rule_errors_sit_beside_the_unit_that_causes_them(player_client, player)
     assert 'data-testid="legality">not legal' in html
 
 
-def test_vehicle_only_fields_are_dropped_for_figures_instead_of_failing(player_client, player):
-    army = make_army(player, "gem", [{"type": "skirmisher", "base": "25mm", "off": 3, "def": 3}])
+def _feedback(html: str, field: str) -> str:
+    """The message box beside one editor field."""
+    return html.split(f'id="fb-{field}"')[1].split("</div>")[0]
+
+
+@pytest.mark.parametrize(
+    ("system", "profile", "posted", "field", "message"),
+    [
+        # A GEM figure has no max speed: "abc" there used to show "Saved." and vanish.
+        (
+            "gem",
+            {"type": "skirmisher", "base": "25mm", "off": 3, "def": 3},
+            {"type": "skirmisher", "base": "25mm", "off": "3", "def": "3", "max_speed": "abc"},
+            "max_speed",
+            "only vehicles have this",
+        ),
+        (
+            "gem",
+            {"type": "skirmisher", "base": "25mm", "off": 3, "def": 3},
+            {"type": "skirmisher", "base": "25mm", "off": "3", "def": "3", "capacity": "4"},
+            "capacity",
+            "only vehicles have this",
+        ),
+        # A G.O.M.S. vehicle has no morale: it used to be dropped without a word.
+        (
+            "goms",
+            {"kind": "vehicle", "vehicle_class": "light"},
+            {"kind": "vehicle", "vehicle_class": "light", "morale": "veteran"},
+            "morale",
+            "vehicles have no morale",
+        ),
+        (
+            "goms",
+            {"kind": "vehicle", "vehicle_class": "light"},
+            {"kind": "vehicle", "vehicle_class": "light", "men": "8"},
+            "men",
+            "vehicles have no men",
+        ),
+        (
+            "vsgmr",
+            {"kind": "cavalry"},
+            {"kind": "cavalry", "flavor": "hero"},
+            "flavor",
+            "only guys have a flavor",
+        ),
+    ],
+)
+def test_a_field_the_units_kind_cannot_have_is_refused_beside_it(
+    player_client, player, system, profile, posted, field, message
+):
+    army = make_army(player, system, [profile])
     unit = army.units.get()
-    player_client.post(
+    response = player_client.post(
         f"/armies/{army.pk}/units/{unit.pk}/",
-        {
-            "version": army.version,
-            "name": "Foot",
-            "quantity": "1",
-            "type": "skirmisher",
-            "base": "25mm",
-            "off": "3",
-            "def": "3",
-            "max_speed": "12",
-        },
+        {"version": army.version, "name": "Unit 1", "quantity": "1", **posted},
         **HX,
     )
+    html = response.content.decode()
+    assert message in _feedback(html, field)
+    assert 'data-testid="not-saved"' in html and "Saved." not in html
     unit.refresh_from_db()
-    assert "max_speed" not in unit.profile
+    assert unit.profile == profile
+
+
+def test_a_cavalry_unit_opens_with_no_flavour_and_saves_unchanged(player_client, player):
+    army = make_army(player, "vsgmr", [{"kind": "cavalry", "large": True}])
+    unit = army.units.get()
+    html = player_client.get(f"/armies/{army.pk}/?unit={unit.pk}", **HX).content.decode()
+    flavour = html.split('name="flavor"')[1].split("</select>")[0]
+    assert '<option value="" selected>' in flavour
+    response = player_client.post(
+        f"/armies/{army.pk}/units/{unit.pk}/",
+        {"version": army.version, "name": "Riders", "quantity": "1", "kind": "cavalry"}
+        | {"flavor": "", "large": "on"},
+        **HX,
+    )
+    assert "Saved." in response.content.decode()
+    unit.refresh_from_db()
+    assert (unit.name, unit.profile) == ("Riders", {"kind": "cavalry", "large": True})
 
 
 def test_add_duplicate_move_and_delete_units(player_client, player):
@@ -381,7 +441,7 @@ def test_a_d10_unit_with_many_weapons_can_be_saved_from_the_editor(player_client
             "version": army.version,
             "name": "Gunners",
             "quantity": "1",
-            "weapons": ", ".join(weapons),
+            "weapons": "\r\n".join(weapons),
         },
         **HX,
     )

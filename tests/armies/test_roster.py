@@ -195,6 +195,23 @@ def test_gem_vehicle_card_shows_gemini_characteristics_and_handling_aids(player_
     assert boxes(block, "Hull points") == [3]
 
 
+def test_an_imported_vehicle_with_an_off_shows_it_and_its_table_1_odds(player_client, player):
+    doc = {"format": "muster-army/1", "name": "Rams", "system": "gem", "units": []}
+    doc["units"] = [{"name": "Ram", "profile": TANK | {"off": 3}}, {"name": "Gun", "profile": TANK}]
+    player_client.post("/armies/import/", {"text": json.dumps(doc)})
+    html = roster(player_client, Army.objects.get(owner=player, name="Rams"))
+
+    ram, gun = unit_block(html, "Ram"), unit_block(html, "Gun")
+    assert '<th scope="col">OFF</th>' in ram.split("</thead>")[0]
+    assert '<th scope="col">OFF</th>' not in gun.split("</thead>")[0]
+    # Table 1, OFF 3: DEF 1 needs 4 (4..20, 17 faces, 85%); DEF 10 needs 18 (3 faces, 15%).
+    row = hit_row(ram, "Basic attack")
+    assert row[0] == ("4", "85") and row[9] == ("18", "15")
+    assert "Basic attack" not in gun
+    # Not priced: both cost the Tank's 1348.1 (SPEC 3.2).
+    assert html.count("1 × 1348.1 = <strong>1348.1</strong> pts") == 2
+
+
 def test_gem_tick_boxes_are_capped_on_a_big_unit(player_client, player):
     army = make_army(player, "gem", [{**SWORDSMAN, "hit": 5}])
     rename_units(army, quantity=500)

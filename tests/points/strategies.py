@@ -71,6 +71,7 @@ def gem_profile() -> st.SearchStrategy[dict]:
             "max_speed": st.sampled_from(["2d6+8", "2d6+12", 12, 6.5]),
         },
         optional={
+            "off": stat(1, 10),  # kept for rams and Table 1, not priced (SPEC 3.2)
             "capacity": stat(0, 12),
             "acc": stat(0, 16),
             "vehicle_class": st.sampled_from(gem.VEHICLE_CLASSES),

@@ -351,7 +351,7 @@ def test_figure_needs_off():
         gem.parse_profile({"type": "block", "base": "20mm", "def": 3}, "profile")
 
 
-@pytest.mark.parametrize("key", ["off", "att", "melee"])
+@pytest.mark.parametrize("key", ["att", "melee"])
 def test_vehicle_takes_its_offence_from_speed_and_weapons(key: str):
     tank = TANK | {key: [{"off": 3}] if key == "melee" else 3}
 
@@ -361,6 +361,28 @@ def test_vehicle_takes_its_offence_from_speed_and_weapons(key: str):
     assert str(caught.value) == (
         f"profile.{key}: vehicles take their offence from speed and weapons"
     )
+
+
+def test_vehicle_off_is_kept_and_explained_but_not_priced():
+    # SPEC 3.2: a vehicle may have an OFF for rams and close attacks; the Tank's price
+    # stays 24265241/18000 -> 1348.1 (test_tank_is_1348_1), with or without one.
+    rammer = TANK | {"off": 3}
+
+    tank = gem.parse_profile(rammer, "profile")
+
+    assert tank.off is not None and tank.off.value == 3
+    assert gem.price(tank).exact == Fraction(24265241, 18000)
+    assert gem.price(tank).each == Fraction("1348.1")
+    off = line(rammer, "OFF")
+    assert off.value == "not priced"
+    assert "OFF 3" in off.note and "speed and weapons" in off.note
+    assert gem.dump_profile(tank) == rammer
+    assert "OFF" not in [x.label for x in priced(TANK).lines]
+
+
+def test_vehicle_off_is_still_1_to_10():
+    with pytest.raises(ArmyFileError, match=r"^profile\.off: must be between 1 and 10$"):
+        gem.parse_profile(TANK | {"off": 11}, "profile")
 
 
 def test_vehicle_needs_max_speed():
