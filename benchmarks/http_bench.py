@@ -16,11 +16,6 @@ Measured: a trivial view (/healthz, the ceiling: every middleware and one query,
 template), the builder page, the htmx re-price partial (the POST the unit editor sends
 as you type, which saves) and the shared roster sheet, each for 10 and 200 units.
 
-Beside them, three floors for the re-price partial at 200 units (benchmarks/floor.py,
-served only here through benchmarks/settings.py): its own request answered once signed
-in with the army read, once saved, once priced. They show how much of its time any
-re-price that saves must spend before drawing anything.
-
 Targets (SPEC 6, issue #7):
   - re-price partial at 200 units: p50 within 2x the trivial view's, p95 under 100 ms;
   - pages (builder, roster): at least 0.3x the trivial view's throughput;
@@ -101,7 +96,6 @@ class Site:
     armies: dict[int, list[int]]  # size -> army pk per connection
     units: dict[int, list[int]]  # size -> first unit pk per connection
     share_tokens: dict[int, str]  # size -> token
-    floors: dict[str, list[tuple[int, int]]]  # floor level -> (army, unit) per connection
 
 
 def build_site(connections: int) -> Site:
@@ -119,7 +113,6 @@ def build_site(connections: int) -> Site:
     from accounts.sessions import SessionStore
     from armies.models import Army
     from armies.services import create_army_from_file
-    from benchmarks import floor
     from rules.models import SampleArmy
 
     call_command("migrate", verbosity=0)
@@ -154,11 +147,9 @@ def build_site(connections: int) -> Site:
         armies[size] = [a.pk for a, _ in made]
         units[size] = [u for _, u in made]
         tokens[size] = made[-1][0].share()
-    # Their own armies: a floor that saves moves its army's version on.
-    floors = {level: [(a.pk, u) for a, u in armies_of(max(SIZES))] for level in floor.LEVELS}
     db_connections.close_all()
     cookie = f"{settings.SESSION_COOKIE_NAME}={session.session_key}"
-    return Site(cookie, armies, units, tokens, floors)
+    return Site(cookie, armies, units, tokens)
 
 
 class Server:
@@ -398,17 +389,6 @@ def endpoints(port: int, site: Site, connections: int) -> list[Endpoint]:
                 ]
                 marker = 'id="army-summary"'
             found.append(Endpoint(f"{label}, {size} units", kind, size, calls, marker))
-    for level, targets in site.floors.items():
-        calls = []
-        for army, unit in targets:
-            call = reprice_call(port, cookies, army, unit)
-            call.path = f"/floor/{level}/{army}/{unit}/"
-            calls.append(call)
-        found.append(
-            Endpoint(
-                f"floor: {level}, {max(SIZES)} units", "floor", max(SIZES), calls, "army-version"
-            )
-        )
     for size in SIZES:
         path = f"/s/{site.share_tokens[size]}/roster/"
         calls = [Call("GET", path, {}) for _ in range(connections)]
@@ -548,11 +528,6 @@ def report(found: list[Endpoint]) -> tuple[list[dict], list[tuple[bool, str]]]:
     print("\nTargets")
     for ok, text in checks:
         print(f"  {'PASS' if ok else 'MISS'}  {text}")
-    print(
-        "\nFloors (benchmarks/floor.py, not in the app): the re-price partial's own request"
-        " at 200 units,\nanswered after the step named. A re-price that saves cannot be"
-        " faster than `saved`."
-    )
     return rows, checks
 
 
@@ -578,9 +553,7 @@ def main(argv: list[str] | None = None) -> int:
         sys.path.insert(0, str(ROOT))
         started = time.perf_counter()
         site = build_site(args.connections)
-        # The app's production settings, with the floor views routed beside it.
-        served = {**env, "DJANGO_SETTINGS_MODULE": "benchmarks.settings"}
-        server = Server(served, args.workers, tmp / "gunicorn.log")
+        server = Server(env, args.workers, tmp / "gunicorn.log")
         try:
             print(
                 f"Muster over HTTP: gunicorn on {HOST}:{server.port}, {args.workers} sync workers,"

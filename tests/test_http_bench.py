@@ -34,9 +34,6 @@ def test_http_benchmark_measures_every_endpoint_without_a_failed_request(tmp_pat
         "builder page, 200 units",
         "re-price partial, 10 units",
         "re-price partial, 200 units",
-        "floor: signed-in, 200 units",
-        "floor: saved, 200 units",
-        "floor: priced, 200 units",
         "shared roster, 10 units",
         "shared roster, 200 units",
     ]
