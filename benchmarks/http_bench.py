@@ -1,6 +1,6 @@
 """Muster's speed as players feel it (SPEC 6), from one command.
 
-Run: .venv/bin/python benchmarks/http_bench.py            # about two minutes
+Run: .venv/bin/python benchmarks/http_bench.py            # about three minutes
      .venv/bin/python benchmarks/http_bench.py --duration 5 --samples 15 --keystrokes 10
      .venv/bin/python benchmarks/http_bench.py --quick    # a tiny site: does it all work?
 
@@ -11,8 +11,8 @@ database of its own on that PostgreSQL server, dropped at the end), starts gunic
   1. Pages, one player at a time: the builder, the share page (/s/<token>/, signed out)
      and the roster (/armies/<id>/roster/) of a 200-unit army, and the army list of the
      account that owns it and 299 more of 200 units. Each view follows a save of that
-     army, so no worker has drawn its new version yet: what a player sees after an edit
-     (the figure judged). A second view of the same version is shown beside it.
+     army: what a player sees after an edit, from whichever worker answers (the figure
+     judged). A second view of the same version is shown beside it.
   2. Saves, 20 editors at once: 20 players, each signed in and editing a unit in their
      own 200-unit army, POST the unit form as htmx does (HX-Request, the CSRF token, the
      form's fields, the army `version` from the previous answer). Each save is a new
@@ -519,8 +519,8 @@ def log_in_all(run: Run) -> tuple[Client, list[Client]]:
 
 
 def measure_pages(run: Run, captain: Client) -> None:
-    """Each view follows a save of the army, so its new version is drawn for the first
-    time (the figure); a second view of the same version is shown beside it."""
+    """Each view follows a save of the army, as a player's after an edit (the figure);
+    a second view of the same version is shown beside it."""
     scale, army = run.scale, run.site.army
     owner = Editor(captain, army)
     captain.post_form(f"/armies/{army}/share/", {"csrfmiddlewaretoken": [captain.csrf]})
