@@ -1,40 +1,45 @@
-"""How fast Muster answers over HTTP: gunicorn with production settings, on loopback.
+"""Muster's speed as players feel it (SPEC 6), from one command.
 
-Run: .venv/bin/python benchmarks/http_bench.py [--duration 10] [--connections 2] [--workers 2]
+Run: .venv/bin/python benchmarks/http_bench.py            # about three minutes
+     .venv/bin/python benchmarks/http_bench.py --duration 5 --samples 15 --keystrokes 10
+     .venv/bin/python benchmarks/http_bench.py --quick    # a tiny site: does it all work?
 
-One command builds a throwaway site in a temporary directory (its own SQLite database,
-migrated, with collected static files; DATABASE_URL and REDIS_URL are ignored), adds a
-player with armies of 10 and 200 units copied from the built-in GEM sample, starts
-gunicorn on 127.0.0.1 with DEBUG=false, and drives it with a fixed number of
-connections. Endpoints take turns in short slices, so a machine that gets busier
-half-way slows them all alike; each is warmed up first.
+It builds a throwaway site (SQLite in a temporary directory; with DATABASE_URL set, a
+database of its own on that PostgreSQL server, dropped at the end), starts gunicorn on
+127.0.0.1 with production settings (DEBUG=false), and measures, client-side:
 
-Signed-in requests carry what a player's browser sends: the session cookie and the CSRF
-cookie the first page set.
+  1. Pages, one player at a time: the builder, the share page (/s/<token>/, signed out)
+     and the roster (/armies/<id>/roster/) of a 200-unit army, and the army list of the
+     account that owns it and 299 more of 200 units. Each view follows a save of that
+     army: what a player sees after an edit, from whichever worker answers (the figure
+     judged). A second view of the same version is shown beside it.
+  2. Saves, 20 editors at once: 20 players, each signed in and editing a unit in their
+     own 200-unit army, POST the unit form as htmx does (HX-Request, the CSRF token, the
+     form's fields, the army `version` from the previous answer). Each save is a new
+     name and quantity. A player pauses --pause seconds on average between saves (the
+     editor sends one 400 ms after the last keystroke), so 20 players typing non-stop
+     offer about 45 saves a second.
+  3. Keystroke to total, in Chromium: the builder of a 200-unit army with a unit open;
+     select the Quantity field and type a new number. Timed in the page, from the
+     keydown of the last digit until the unit's cost in the editor status and the army
+     total both show the new value (a MutationObserver), so Playwright's own round trips
+     do not count.
 
-Measured: a trivial view (/healthz, the ceiling: every middleware and one query, no
-template), the builder page, the htmx re-price partial (the POST the unit editor sends
-as you type, which saves) and the shared roster sheet, each for 10 and 200 units.
+Every army and unit is made by armies.services.create_army_from_file, the app's one way
+to store an army file (and its prices); everything else goes over HTTP as a browser
+would: the log-in form, the share button, the unit form.
 
-Beside them, three floors for the re-price partial at 200 units (benchmarks/floor.py,
-served only here through benchmarks/settings.py): its own request answered once signed
-in with the army read, once saved, once priced. They show how much of its time any
-re-price that saves must spend before drawing anything.
+Server: gunicorn's sync worker, 2 of them on the 2-core machine SPEC 6 names (--workers;
+default one per core). A request here is CPU work (SQLite answers from the page cache,
+PostgreSQL runs on the same cores), so a third worker only takes turns on the same two
+cores, and on SQLite adds a writer waiting for the write lock. 20 editors pausing
+between saves leave the workers idle most of the time; the sync worker's queue is the
+listen socket, as in production.
 
-Targets (SPEC 6, issue #7):
-  - re-price partial at 200 units: p50 within 2x the trivial view's, p95 under 100 ms;
-  - pages (builder, roster): at least 0.3x the trivial view's throughput;
-  - every endpoint: p50 at 200 units within 3x its p50 at 10 units.
-
-Workers: gunicorn's default sync worker (as in the README's production command), one
-per core. A request here is CPU-bound (SQLite answers from the page cache), so more
-workers than cores only take turns on them, and the load generator needs some CPU too.
-Connections default to the number of workers: each worker always has a request, none
-waits in the queue, so latency is service time and throughput is the ceiling.
-
-Exit status 1 when any response is not a 2xx (or lacks what the page must show);
-a missed target prints MISS but exits 0. Numbers from a loaded machine mean little:
-the load average is printed before and after.
+Prints one table: each figure, its target and PASS or MISS, with the load average before
+and after (numbers from a busy machine mean little). Exit status 1 when a request fails
+(an error status, a refused save, a page without what it must show, a keystroke whose
+total never arrives); a missed target only prints MISS.
 """
 
 from __future__ import annotations
@@ -42,43 +47,89 @@ from __future__ import annotations
 import argparse
 import http.client
 import json
+import math
 import os
+import random
 import re
 import secrets
+import shutil
 import statistics
 import subprocess
 import sys
 import tempfile
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from html.parser import HTMLParser
 from itertools import cycle, islice
 from pathlib import Path
-from urllib.parse import urlencode
+from urllib.parse import urlencode, urlsplit, urlunsplit
 
 ROOT = Path(__file__).resolve().parent.parent
-SIZES = (10, 200)
-SAMPLE = "border-warband"  # the built-in GEM sample: five unit types, weapons, a vehicle
 HOST = "127.0.0.1"
+SAMPLE = "border-warband"  # the built-in GEM sample: five unit types, weapons, a vehicle
+PASSWORD = "bench-" + secrets.token_urlsafe(12)
 
-REPRICE_LATENCY_RATIO = 2
-REPRICE_P95_MS = 100
-PAGE_THROUGHPUT_RATIO = 0.3
-SIZE_LATENCY_RATIO = 3
+# SPEC 6, in milliseconds.
+SAVE_MEAN_MS, SAVE_P95_MS, SAVE_P99_MS = 10, 25, 50
+PAGE_P95_MS = 50
+LIST_P95_MS = 100
+KEYSTROKE_P95_MS = 50
+
+
+@dataclass(frozen=True)
+class Scale:
+    editors: int = 20
+    units: int = 200  # per army
+    armies: int = 300  # in the account whose army list is measured
+    duration: float = 20.0  # seconds of saves by all editors, after the warm-up
+    warmup: float = 2.0
+    pause: float = 0.4  # mean seconds an editor waits between saves
+    samples: int = 40  # views of each page
+    keystrokes: int = 30
+
+
+QUICK = Scale(editors=2, units=12, armies=3, duration=1.5, warmup=0.5, samples=4, keystrokes=3)
 
 
 # ---------------------------------------------------------------- the throwaway site
 
 
-def production_env(tmp: Path) -> dict[str, str]:
-    """The environment of a production deployment, pointed at the temporary directory."""
-    env = {
-        k: v
-        for k, v in os.environ.items()
-        if k not in {"DATABASE_URL", "REDIS_URL", "CONN_MAX_AGE", "DJANGO_ALLOW_ASYNC_UNSAFE"}
-    }
+@contextmanager
+def database(tmp: Path) -> Iterator[str]:
+    """SQLite in `tmp`, or a fresh database on the PostgreSQL server DATABASE_URL names.
+
+    The database DATABASE_URL names is never opened: like Django's test runner, this
+    connects to the server's `postgres` database to create and drop one of its own."""
+    url = os.environ.get("DATABASE_URL", "")
+    if not url.startswith(("postgres://", "postgresql://")):
+        if url:
+            print(f"DATABASE_URL is not PostgreSQL ({url.split(':')[0]}): using SQLite")
+        yield f"sqlite:///{tmp / 'db.sqlite3'}"
+        return
+    import psycopg
+    from psycopg import sql
+
+    parts = urlsplit(url)
+    name = f"{parts.path.lstrip('/') or 'muster'}_bench_{secrets.token_hex(4)}"
+    maintenance = urlunsplit(parts._replace(path="/postgres"))
+    with psycopg.connect(maintenance, autocommit=True) as conn:
+        conn.execute(sql.SQL("CREATE DATABASE {}").format(sql.Identifier(name)))
+    try:
+        yield urlunsplit(parts._replace(path=f"/{name}"))
+    finally:
+        with psycopg.connect(maintenance, autocommit=True) as conn:
+            conn.execute(
+                sql.SQL("DROP DATABASE IF EXISTS {} WITH (FORCE)").format(sql.Identifier(name))
+            )
+
+
+def production_env(tmp: Path, database_url: str) -> dict[str, str]:
+    """The environment of a production deployment, pointed at the throwaway site."""
+    drop = {"DATABASE_URL", "REDIS_URL", "CONN_MAX_AGE", "DJANGO_ALLOW_ASYNC_UNSAFE"}
+    env = {k: v for k, v in os.environ.items() if k not in drop}
     env.update(
         DJANGO_SETTINGS_MODULE="config.settings",
         DEBUG="false",
@@ -86,7 +137,7 @@ def production_env(tmp: Path) -> dict[str, str]:
         ALLOWED_HOSTS=HOST,
         # Plain HTTP on loopback: in production TLS ends at the load balancer.
         SECURE_SSL_REDIRECT="false",
-        DATABASE_URL=f"sqlite:///{tmp / 'db.sqlite3'}",
+        DATABASE_URL=database_url,
         STATIC_ROOT=str(tmp / "static"),
         LOG_LEVEL="WARNING",
     )
@@ -95,70 +146,61 @@ def production_env(tmp: Path) -> dict[str, str]:
 
 @dataclass
 class Site:
-    session_cookie: str
-    # Per connection, so two connections never edit one army (the later save would be
-    # refused as an edit from a stale page).
-    armies: dict[int, list[int]]  # size -> army pk per connection
-    units: dict[int, list[int]]  # size -> first unit pk per connection
-    share_tokens: dict[int, str]  # size -> token
-    floors: dict[str, list[tuple[int, int]]]  # floor level -> (army, unit) per connection
+    captain: str  # owns `armies` armies; the first is the one whose pages are measured
+    army: int
+    editors: list[tuple[str, int]]  # (user name, army id) per editor
 
 
-def build_site(connections: int) -> Site:
-    """Migrate, collect static files and create the player and armies (runs Django here)."""
+def army_doc(sample: dict, name: str, size: int) -> dict:
+    """A muster-army/1 file of `size` units, the sample's units over and over."""
+    units = islice(cycle(sample["units"]), size)
+    return {
+        "format": "muster-army/1",
+        "name": name,
+        "system": sample["system"],
+        "points_limit": None,
+        "options": sample.get("options") or {},
+        "units": [{**u, "name": f"{u['name']} {i}"} for i, u in enumerate(units, start=1)],
+    }
+
+
+def build_site(scale: Scale) -> Site:
+    """Migrate, collect static files, make the players and their armies (Django, here)."""
     import django
 
     django.setup()
-    from django.conf import settings
-    from django.contrib.auth import BACKEND_SESSION_KEY, HASH_SESSION_KEY, SESSION_KEY
+    from django.contrib.auth.hashers import make_password
     from django.contrib.auth.models import User
     from django.core.management import call_command
-    from django.db import connections as db_connections
+    from django.db import connections, transaction
 
     import points
-    from accounts.sessions import SessionStore
-    from armies.models import Army
     from armies.services import create_army_from_file
-    from benchmarks import floor
     from rules.models import SampleArmy
 
     call_command("migrate", verbosity=0)
     call_command("collectstatic", interactive=False, verbosity=0)
-
-    player = User.objects.create_user("bench")
-    # What logging in stores, without paying for a password hash.
-    session = SessionStore()
-    session[SESSION_KEY] = str(player.pk)
-    session[BACKEND_SESSION_KEY] = settings.AUTHENTICATION_BACKENDS[0]
-    session[HASH_SESSION_KEY] = player.get_session_auth_hash()
-    session.create()
-
     sample = SampleArmy.objects.get(slug=SAMPLE).army
 
-    def armies_of(size: int) -> list[tuple[Army, int]]:
-        """One army of `size` units per connection, with its first unit's id."""
-        doc = {k: v for k, v in sample.items() if k != "points_limit"}
-        doc["name"] = f"{doc['name']} ×{size}"
-        doc["units"] = [
-            {**unit, "name": f"{unit['name']} {i}"}
-            for i, unit in enumerate(islice(cycle(sample["units"]), size), start=1)
-        ]
-        made = [create_army_from_file(player, points.load(doc)) for _ in range(connections)]
-        return [(a, a.units.values_list("pk", flat=True).first()) for a in made]
+    # One password hash for everyone: each costs the better part of a second.
+    hashed = make_password(PASSWORD)
+    names = ["captain", *(f"editor{i:02d}" for i in range(1, scale.editors + 1))]
+    users = User.objects.bulk_create(User(username=n, password=hashed) for n in names)
+    captain, editors = users[0], users[1:]
 
-    armies: dict[int, list[int]] = {}
-    units: dict[int, list[int]] = {}
-    tokens: dict[int, str] = {}
-    for size in SIZES:
-        made = armies_of(size)
-        armies[size] = [a.pk for a, _ in made]
-        units[size] = [u for _, u in made]
-        tokens[size] = made[-1][0].share()
-    # Their own armies: a floor that saves moves its army's version on.
-    floors = {level: [(a.pk, u) for a, u in armies_of(max(SIZES))] for level in floor.LEVELS}
-    db_connections.close_all()
-    cookie = f"{settings.SESSION_COOKIE_NAME}={session.session_key}"
-    return Site(cookie, armies, units, tokens, floors)
+    def make(owner, name: str) -> int:
+        return create_army_from_file(owner, points.load(army_doc(sample, name, scale.units))).pk
+
+    with transaction.atomic():
+        # The measured army last, so the list (newest first) shows it on top.
+        for i in range(scale.armies - 1, 0, -1):
+            make(captain, f"Muster {i + 1:03d}")
+        army = make(captain, "Muster 001")
+        site = Site(
+            "captain", army, [(u.username, make(u, f"{u.username}'s army")) for u in editors]
+        )
+    connections.close_all()
+    return site
 
 
 class Server:
@@ -169,18 +211,12 @@ class Server:
         self.process = subprocess.Popen(  # noqa: S603 - our own interpreter and arguments
             [
                 sys.executable,
-                "-m",
-                "gunicorn",
-                "config.wsgi",
-                "--bind",
-                f"{HOST}:0",
-                "--workers",
-                str(workers),
+                *("-m", "gunicorn", "config.wsgi"),
+                *("--bind", f"{HOST}:0", "--workers", str(workers)),
                 # gunicorn 27 opens a control socket at one fixed path per user: two
                 # servers (a benchmark next to a dev server) would fight over it.
                 "--no-control-socket",
-                "--log-level",
-                "info",
+                *("--log-level", "info"),
             ],
             cwd=ROOT,
             env=env,
@@ -223,25 +259,120 @@ class Server:
             self.process.wait()
 
 
-# ---------------------------------------------------------------- requests
+# ---------------------------------------------------------------- a browser, over HTTP
+
+
+class Failure(Exception):
+    """A request that failed: the benchmark exits 1."""
+
+
+@dataclass
+class Reply:
+    status: int
+    body: bytes
+    seconds: float
+    location: str
+
+    def text(self) -> str:
+        return self.body.decode()
+
+
+class Client:
+    """What one player's browser keeps: a connection, its cookies and its CSRF token."""
+
+    def __init__(self, port: int):
+        self.port = port
+        self.origin = f"http://{HOST}:{port}"
+        self.conn = http.client.HTTPConnection(HOST, port, timeout=120)
+        self.cookies: dict[str, str] = {}
+        self.csrf = ""  # the token the last page carried
+
+    def request(
+        self, method: str, path: str, fields: dict[str, list[str]] | None = None, **headers: str
+    ) -> Reply:
+        headers = {k.replace("_", "-"): v for k, v in headers.items()}
+        if self.cookies:
+            headers["Cookie"] = "; ".join(f"{k}={v}" for k, v in self.cookies.items())
+        body = None
+        if fields is not None:
+            body = urlencode(fields, doseq=True).encode()
+            headers["Content-Type"] = "application/x-www-form-urlencoded"
+            headers["Origin"] = self.origin
+        started = time.perf_counter()
+        try:
+            self.conn.request(method, path, body, headers)
+            response = self.conn.getresponse()
+            # Bytes: decoding 400 KB per page would take CPU the server needs.
+            content = response.read()
+        except (OSError, http.client.HTTPException) as exc:
+            self.conn.close()
+            raise Failure(f"{method} {path}: {exc!r}") from exc
+        seconds = time.perf_counter() - started
+        # gunicorn's sync worker closes after each answer; http.client opens a new one.
+        for cookie in response.headers.get_all("Set-Cookie") or []:
+            name, _, rest = cookie.partition("=")
+            self.cookies[name.strip()] = rest.split(";", 1)[0]
+        return Reply(response.status, content, seconds, response.getheader("Location") or "")
+
+    def get(self, path: str, must_show: str = "", **headers: str) -> Reply:
+        reply = self.request("GET", path, **headers)
+        if reply.status != 200 or must_show.encode() not in reply.body:
+            raise Failure(f"GET {path}: {reply.status} without {must_show!r}: {reply.body[:300]!r}")
+        token = CSRF_HEADER.search(reply.body)
+        if token:
+            self.csrf = token[1].decode()
+        return reply
+
+    def post_form(self, path: str, fields: dict[str, list[str]]) -> Reply:
+        """A plain form post, as a browser sends one without htmx."""
+        return self.request("POST", path, fields)
+
+    def log_in(self, username: str) -> None:
+        page = self.get("/accounts/login/", 'name="password"')
+        fields = FormFields.of(page.text(), lambda a: a.get("action") == "/accounts/login/")
+        fields.update(username=[username], password=[PASSWORD])
+        reply = self.post_form("/accounts/login/", fields)
+        if reply.status != 302 or "sessionid" not in self.cookies:
+            raise Failure(f"log-in of {username}: {reply.status} {reply.body[:300]!r}")
+
+
+# The CSRF token each page hands htmx (<body hx-headers='{"X-CSRFToken": "..."}'>).
+CSRF_HEADER = re.compile(rb'"X-CSRFToken": "([^"]+)"')
+ARMY_VERSION = re.compile(rb'id="army-version" value="(\d+)"')
+UNIT_LINK = re.compile(r'\?unit=(\d+)"')
+SHARE_LINK = re.compile(r'id="share-link" readonly value="[^"]*?(/s/[^"/]+/)"')
 
 
 class FormFields(HTMLParser):
-    """The fields one <form id=...> would submit, as a browser builds them."""
+    """The fields a <form> would submit, as a browser builds them."""
 
-    def __init__(self, form_id: str):
+    def __init__(self, wanted: Callable[[dict[str, str]], bool]):
         super().__init__()
-        self.form_id = form_id
+        self.wanted = wanted
         self.inside = False
-        self.fields: list[tuple[str, str]] = []
+        self.found: list[tuple[str, str]] = []
+        self.seen_form = False
         self._select: tuple[str, list[tuple[str, bool]]] | None = None
         self._textarea: list[str] | None = None
         self._textarea_name = ""
 
+    @classmethod
+    def of(cls, html: str, wanted: Callable[[dict[str, str]], bool]) -> dict[str, list[str]]:
+        """The fields of the first form `wanted` picks by its attributes."""
+        parser = cls(wanted)
+        parser.feed(html)
+        if not parser.seen_form:
+            raise Failure("the page has no such form")
+        fields: dict[str, list[str]] = {}
+        for name, value in parser.found:
+            fields.setdefault(name, []).append(value)
+        return fields
+
     def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
         a = {k: v or "" for k, v in attrs}
         if tag == "form":
-            self.inside = a.get("id") == self.form_id
+            self.inside = not self.seen_form and self.wanted(a)
+            self.seen_form = self.seen_form or self.inside
         if not self.inside or "name" not in a:
             if tag == "option" and self._select is not None:
                 self._select[1].append((a.get("value", ""), "selected" in a))
@@ -251,7 +382,7 @@ class FormFields(HTMLParser):
             if kind in {"checkbox", "radio"} and "checked" not in a:
                 return
             if kind not in {"submit", "button", "reset", "file", "image"}:
-                self.fields.append((a["name"], a.get("value", "on" if kind == "checkbox" else "")))
+                self.found.append((a["name"], a.get("value", "on" if kind == "checkbox" else "")))
         elif tag == "select":
             self._select = (a["name"], [])
         elif tag == "textarea":
@@ -267,345 +398,463 @@ class FormFields(HTMLParser):
         elif tag == "select" and self._select is not None:
             name, options = self._select
             chosen = [v for v, selected in options if selected] or [v for v, _ in options[:1]]
-            self.fields += [(name, v) for v in chosen]
+            self.found += [(name, v) for v in chosen]
             self._select = None
         elif tag == "textarea" and self._textarea is not None:
-            self.fields.append((self._textarea_name, "".join(self._textarea)))
+            self.found.append((self._textarea_name, "".join(self._textarea)))
             self._textarea = None
 
 
-def fetch(port: int, path: str, headers: dict[str, str]) -> http.client.HTTPResponse:
-    conn = http.client.HTTPConnection(HOST, port, timeout=30)
-    conn.request("GET", path, headers=headers)
-    return conn.getresponse()
+class Editor:
+    """A player with a unit open in the editor of their army, saving as htmx does."""
+
+    def __init__(self, client: Client, army: int):
+        self.client, self.army = client, army
+        builder = client.get(f"/armies/{army}/", 'data-testid="army-total"').text()
+        units = UNIT_LINK.findall(builder)
+        if not units:
+            raise Failure(f"army {army}'s builder lists no unit")
+        # The third unit of the sample (Archers), the first in a tinier army.
+        self.unit = int(units[min(2, len(units) - 1)])
+        self.url = f"/armies/{army}/?unit={self.unit}"
+        page = client.get(self.url, 'id="unit-form"')
+        self.fields = FormFields.of(page.text(), lambda a: a.get("id") == "unit-form")
+        self.name = self.fields["name"][0]
+        self.version = int(self.fields["version"][0])
+        self.saves = 0
+
+    def save(self) -> Reply:
+        """Save the unit with a new name and quantity; raise Failure unless it saved."""
+        self.saves += 1
+        self.fields["name"] = [f"{self.name[:40]} {self.saves}"]
+        self.fields["quantity"] = [str(1 + self.saves % 50)]
+        self.fields["version"] = [str(self.version)]
+        path = f"/armies/{self.army}/units/{self.unit}/"
+        reply = self.client.request(
+            "POST",
+            path,
+            self.fields,
+            HX_Request="true",
+            HX_Trigger="unit-form",
+            HX_Target="unit-form",
+            HX_Current_URL=self.client.origin + self.url,
+            X_CSRFToken=self.client.csrf,
+        )
+        found = ARMY_VERSION.search(reply.body)
+        if reply.status != 200 or found is None or int(found[1]) != self.version + 1:
+            raise Failure(
+                f"save {self.saves} of army {self.army} from version {self.version}:"
+                f" {reply.status} {reply.body[:300]!r}"
+            )
+        self.version += 1
+        return reply
+
+
+# ---------------------------------------------------------------- figures
 
 
 @dataclass
-class Call:
-    """One connection's request to an endpoint; `after` sees each response body."""
-
-    method: str
-    path: str
-    headers: dict[str, str]
-    body: dict[str, list[str]] | None = None
-    after: Callable[[Call, bytes], None] | None = None
-
-    def encoded(self) -> bytes | None:
-        return None if self.body is None else urlencode(self.body, doseq=True).encode()
-
-
-ARMY_VERSION = re.compile(rb'id="army-version" value="(\d+)"')
-
-
-def _typing(name: str) -> Callable[[Call, bytes], None]:
-    """What the editor sends next, as builder.js and a player do: the version the last
-    response showed, and the unit's name typed on by one more character, so every save
-    changes the unit and is loaded, priced and drawn afresh like any real edit (a
-    re-post of the same values would find all of that remembered)."""
-    typed = 0
-
-    def after(call: Call, html: bytes) -> None:
-        nonlocal typed
-        found = ARMY_VERSION.search(html)
-        if found and call.body is not None:
-            typed += 1
-            call.body["version"] = [found[1].decode()]
-            call.body["name"] = [f"{name[:40]} {typed}"]
-
-    return after
-
-
-def browser_cookies(port: int, session: str) -> str:
-    """The cookies a signed-in player's browser sends: the session and, from the first
-    page it saw, the CSRF cookie (without it every page would mint a new one)."""
-    page = fetch(port, "/armies/", {"Cookie": session})
-    page.read()
-    csrf = re.search(r"csrftoken=([^;]+)", page.getheader("Set-Cookie") or "")
-    if page.status != 200 or csrf is None:
-        raise RuntimeError(f"the army list answered {page.status} without a CSRF cookie")
-    return f"{session}; csrftoken={csrf[1]}"
-
-
-def reprice_call(port: int, cookies: str, army: int, unit: int) -> Call:
-    """The POST the unit editor sends as the player types: its form, with a new name."""
-    page = fetch(port, f"/armies/{army}/?unit={unit}", {"Cookie": cookies})
-    html = page.read().decode()
-    if page.status != 200:
-        raise RuntimeError(f"builder page answered {page.status}: cannot read the unit form")
-    parser = FormFields("unit-form")
-    parser.feed(html)
-    if not parser.fields:
-        raise RuntimeError("the builder page has no unit form")
-    body: dict[str, list[str]] = {}
-    for name, value in parser.fields:
-        body.setdefault(name, []).append(value)
-    headers = {
-        "Cookie": cookies,
-        "Content-Type": "application/x-www-form-urlencoded",
-        "HX-Request": "true",
-        "HX-Current-URL": f"http://{HOST}:{port}/armies/{army}/?unit={unit}",
-        "X-CSRFToken": body.get("csrfmiddlewaretoken", [""])[0],
-    }
-    after = _typing(body.get("name", ["Unit"])[0])
-    return Call("POST", f"/armies/{army}/units/{unit}/", headers, body, after)
-
-
-@dataclass
-class Endpoint:
-    name: str
-    kind: str  # trivial, builder, reprice, roster
-    size: int | None
-    calls: list[Call]  # one per connection
-    must_contain: str
-    latencies: list[float] = field(default_factory=list)  # seconds
-    seconds: float = 0.0
-    errors: list[str] = field(default_factory=list)
+class Figure:
+    label: str
+    statistic: str  # mean, p95, p99
+    target_ms: float
+    seconds: list[float] = field(default_factory=list)
+    note: str = ""
 
     @property
-    def rps(self) -> float:
-        return len(self.latencies) / self.seconds if self.seconds else 0.0
+    def value_ms(self) -> float:
+        return stat_ms(self.seconds, self.statistic)
 
-    def percentile(self, p: float) -> float:
-        """Nearest-rank percentile, in milliseconds."""
-        if not self.latencies:
-            return float("nan")
-        ordered = sorted(self.latencies)
-        return 1000 * ordered[min(len(ordered) - 1, int(p / 100 * len(ordered)))]
+    @property
+    def ok(self) -> bool:
+        return self.value_ms <= self.target_ms
 
 
-def endpoints(port: int, site: Site, connections: int) -> list[Endpoint]:
-    cookies = browser_cookies(port, site.session_cookie)
-    found = [
-        Endpoint(
-            "trivial view /healthz",
-            "trivial",
-            None,
-            [Call("GET", "/healthz", {}) for _ in range(connections)],
-            '"ok"',
-        )
-    ]
-    for kind, label in (("builder", "builder page"), ("reprice", "re-price partial")):
-        for size in SIZES:
-            if kind == "builder":
-                calls = [
-                    Call("GET", f"/armies/{a}/", {"Cookie": cookies}) for a in site.armies[size]
-                ]
-                marker = 'data-testid="army-total"'
-            else:
-                calls = [
-                    reprice_call(port, cookies, a, u)
-                    for a, u in zip(site.armies[size], site.units[size], strict=True)
-                ]
-                marker = 'id="army-summary"'
-            found.append(Endpoint(f"{label}, {size} units", kind, size, calls, marker))
-    for level, targets in site.floors.items():
-        calls = []
-        for army, unit in targets:
-            call = reprice_call(port, cookies, army, unit)
-            call.path = f"/floor/{level}/{army}/{unit}/"
-            calls.append(call)
-        found.append(
-            Endpoint(
-                f"floor: {level}, {max(SIZES)} units", "floor", max(SIZES), calls, "army-version"
-            )
-        )
-    for size in SIZES:
-        path = f"/s/{site.share_tokens[size]}/roster/"
-        calls = [Call("GET", path, {}) for _ in range(connections)]
-        found.append(
-            Endpoint(
-                f"shared roster, {size} units", "roster", size, calls, 'data-testid="roster-sheet"'
-            )
-        )
-    return found
+def stat_ms(seconds: list[float], statistic: str) -> float:
+    """Mean or nearest-rank percentile ("p95"), in milliseconds."""
+    if not seconds:
+        return math.nan
+    if statistic == "mean":
+        return 1000 * statistics.fmean(seconds)
+    ordered = sorted(seconds)
+    rank = math.ceil(float(statistic.removeprefix("p")) / 100 * len(ordered))
+    return 1000 * ordered[max(rank, 1) - 1]
 
 
-# ---------------------------------------------------------------- load
+@dataclass
+class Run:
+    scale: Scale
+    port: int
+    site: Site
+    figures: list[Figure] = field(default_factory=list)
+    errors: list[str] = field(default_factory=list)
+    facts: list[str] = field(default_factory=list)
+
+    def client(self) -> Client:
+        return Client(self.port)
 
 
-def drive(port: int, endpoint: Endpoint, seconds: float, record: bool) -> None:
-    """Every connection sends requests back to back for `seconds`; bounded by design."""
-    stop = time.perf_counter() + seconds
-    latencies: list[list[float]] = [[] for _ in endpoint.calls]
+def log_in_all(run: Run) -> tuple[Client, list[Client]]:
+    """Every player logs in through the form, two at a time (a password check costs
+    the better part of a second, and there are two workers)."""
+    names = [run.site.captain, *(name for name, _ in run.site.editors)]
+    clients = [run.client() for _ in names]
+    problems: list[str] = []
 
-    def connection(i: int) -> None:
-        call = endpoint.calls[i]
-        conn = http.client.HTTPConnection(HOST, port, timeout=30)
-        while time.perf_counter() < stop:
-            start = time.perf_counter()
+    def work(indices: list[int]) -> None:
+        for i in indices:
             try:
-                conn.request(call.method, call.path, call.encoded(), call.headers)
-                response = conn.getresponse()
-                # Bytes: decoding 400 KB per page would take the server's CPU (2 cores).
-                body = response.read()
-            except (OSError, http.client.HTTPException) as exc:
-                endpoint.errors.append(f"{call.method} {call.path}: {exc!r}")
-                conn.close()
-                continue
-            latencies[i].append(time.perf_counter() - start)
-            if not 200 <= response.status < 300 or endpoint.must_contain.encode() not in body:
-                endpoint.errors.append(
-                    f"{call.method} {call.path}: {response.status} {body[:300]!r}"
-                )
-            elif call.after:
-                call.after(call, body)
-            # gunicorn's sync worker closes after each response; http.client reconnects.
-        conn.close()
+                clients[i].log_in(names[i])
+            except Failure as exc:
+                problems.append(str(exc))
 
-    threads = [threading.Thread(target=connection, args=(i,)) for i in range(len(endpoint.calls))]
-    began = time.perf_counter()
+    threads = [threading.Thread(target=work, args=(list(range(k, len(names), 2)),)) for k in (0, 1)]
     for t in threads:
         t.start()
     for t in threads:
         t.join()
-    if record:
-        endpoint.seconds += time.perf_counter() - began
-        endpoint.latencies += [x for per in latencies for x in per]
+    if problems:
+        raise Failure(problems[0])
+    return clients[0], clients[1:]
 
 
-def measure(port: int, found: list[Endpoint], duration: float, rounds: int, warmup: float):
-    for endpoint in found:
-        drive(port, endpoint, warmup, record=False)
-    # Take turns, starting one later each round, so drift in the machine's load is shared.
-    for r in range(rounds):
-        shift = r % len(found)
-        for endpoint in found[shift:] + found[:shift]:
-            drive(port, endpoint, duration / rounds, record=True)
+def measure_pages(run: Run, captain: Client) -> None:
+    """Each view follows a save of the army, as a player's after an edit (the figure);
+    a second view of the same version is shown beside it."""
+    scale, army = run.scale, run.site.army
+    owner = Editor(captain, army)
+    captain.post_form(f"/armies/{army}/share/", {"csrfmiddlewaretoken": [captain.csrf]})
+    builder = captain.get(f"/armies/{army}/", 'data-testid="army-total"').text()
+    share = SHARE_LINK.search(builder)
+    if share is None:
+        raise Failure("the share button made no share link")
+    visitor = run.client()  # signed out, as an opponent opening the link
+    u, n = scale.units, scale.armies
+    pages = [
+        (
+            f"builder page, {u} units",
+            captain,
+            f"/armies/{army}/",
+            'id="army-version" value="{version}"',  # the version just saved
+            PAGE_P95_MS,
+        ),
+        (
+            f"share page /s/<token>/, {u} units",
+            visitor,
+            share[1],
+            'data-testid="army-total"',
+            PAGE_P95_MS,
+        ),
+        (
+            f"roster /armies/<id>/roster/, {u} units",
+            captain,
+            f"/armies/{army}/roster/",
+            'data-testid="roster-sheet"',
+            PAGE_P95_MS,
+        ),
+        (
+            f"army list, {n} armies of {u} units",
+            captain,
+            "/armies/",
+            f'href="/armies/{army}/"',
+            LIST_P95_MS,
+        ),
+    ]
+    first = {label: Figure(label, "p95", target) for label, *_, target in pages}
+    run.figures += first.values()
+    again: dict[str, list[float]] = {label: [] for label, *_ in pages}
+    for round_ in range(-1, scale.samples):  # round -1 warms up: not counted
+        turn = round_ % len(pages)
+        for label, client, path, must_show, _ in pages[turn:] + pages[:turn]:
+            owner.save()
+            must_show = must_show.format(version=owner.version)
+            fresh, repeat = client.get(path, must_show), client.get(path, must_show)
+            if round_ >= 0:
+                first[label].seconds.append(fresh.seconds)
+                again[label].append(repeat.seconds)
+    for label, figure in first.items():
+        figure.note = f"same version again: p95 {stat_ms(again[label], 'p95'):.1f} ms"
+
+
+def measure_saves(run: Run, editors: list[Editor]) -> None:
+    """Every editor saves, pauses, saves again, for warm-up + duration seconds."""
+    scale = run.scale
+    label = f"save, {len(editors)} editors at once, {scale.units} units"
+    latencies: list[list[float]] = [[] for _ in editors]
+    problems: list[str] = []
+    began = time.perf_counter()
+    record_from = began + scale.warmup
+    stop = record_from + scale.duration
+
+    def work(i: int) -> None:
+        rng = random.Random(i)
+        time.sleep(rng.uniform(0, scale.pause))  # not all at once
+        while time.perf_counter() < stop:
+            started = time.perf_counter()
+            try:
+                reply = editors[i].save()
+            except Failure as exc:
+                problems.append(str(exc))
+                return  # its page is out of step now, as a real player's would be
+            if started >= record_from:
+                latencies[i].append(reply.seconds)
+            time.sleep(rng.uniform(0.5, 1.5) * scale.pause)
+
+    threads = [threading.Thread(target=work, args=(i,)) for i in range(len(editors))]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    run.errors += problems
+    seconds = [x for per in latencies for x in per]
+    rate = len(seconds) / scale.duration
+    run.facts.append(
+        f"saves: {len(seconds)} in {scale.duration:g} s after {scale.warmup:g} s warm-up"
+        f" ({rate:.1f}/s), {len(editors)} editors pausing {scale.pause:g} s on average"
+    )
+    for statistic, target in (("mean", SAVE_MEAN_MS), ("p95", SAVE_P95_MS), ("p99", SAVE_P99_MS)):
+        run.figures.append(Figure(label, statistic, target, seconds))
+
+
+# In the page: t0 at each digit's keydown in the Quantity field; done when the editor's
+# cost is `each` times the typed quantity and the army total moved by as much as the
+# cost did (one answer swaps both in one task, so they arrive together).
+KEYSTROKE_PROBE = """() => {
+  const B = (window.__bench = {t0: null, done: null, q: null, sent: null});
+  const num = (id) => {
+    const el = document.querySelector(`[data-testid="${id}"]`);
+    return el ? parseFloat(el.textContent.replace(/[^0-9.\\-]/g, "")) : NaN;
+  };
+  const near = (a, b) => Math.abs(a - b) <= 1e-6 * Math.max(1, Math.abs(a), Math.abs(b));
+  B.expect = (q) => {
+    const cost0 = num("editor-cost"), total0 = num("army-total");
+    Object.assign(B, {t0: null, done: null, sent: null, q, cost0, total0});
+  };
+  document.addEventListener("keydown", (e) => {
+    if (e.target.name === "quantity" && /^[0-9]$/.test(e.key)) B.t0 = performance.now();
+  }, true);
+  // When the save that answers it left, for the note: the rest is the server and the swap.
+  document.addEventListener("htmx:beforeRequest", () => {
+    if (B.t0 !== null && B.done === null) B.sent = performance.now() - B.t0;
+  });
+  new MutationObserver(() => {
+    if (B.t0 === null || B.done !== null) return;
+    const cost = num("editor-cost"), total = num("army-total"), each = num("editor-each");
+    const moved = near(total - B.total0, cost - B.cost0) && !near(total, B.total0);
+    if (near(cost, each * B.q) && moved) {
+      B.done = performance.now() - B.t0;
+    }
+  }).observe(document.body, {subtree: true, childList: true, characterData: true});
+}"""
+
+
+def poll(page, expression: str, seconds: float):
+    """The expression's value once it is not null, or None after `seconds`. Polled from
+    here: Playwright's wait_for_function compiles its test with eval, which the page's
+    Content-Security-Policy refuses."""
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        value = page.evaluate(expression)
+        if value is not None:
+            return value
+        time.sleep(0.01)
+    return None
+
+
+def measure_keystrokes(run: Run, captain: Client) -> None:
+    scale = run.scale
+    figure = Figure(f"keystroke to total in Chromium, {scale.units} units", "p95", KEYSTROKE_P95_MS)
+    run.figures.append(figure)
+    chromium = shutil.which("chromium")
+    if chromium is None:
+        figure.note = "not measured: chromium is not installed"
+        return
+    from playwright.sync_api import Error as PlaywrightError
+    from playwright.sync_api import sync_playwright
+
+    editor = Editor(captain, run.site.army)  # finds the unit; its page is not used
+    failed: list[str] = []
+    answered: list[float] = []  # from the save's request leaving to the total shown
+    with sync_playwright() as pw:
+        browser = pw.chromium.launch(
+            executable_path=chromium,
+            headless=True,
+            args=[
+                "--no-sandbox",
+                "--disable-gpu",
+                "--disable-background-networking",
+                "--disable-component-update",
+                "--disable-sync",
+                "--no-first-run",
+            ],
+        )
+        try:
+            context = browser.new_context(base_url=captain.origin)
+            # The session the log-in form gave; over plain HTTP, without the Secure flag.
+            context.add_cookies(
+                [{"name": k, "value": v, "url": captain.origin} for k, v in captain.cookies.items()]
+            )
+            page = context.new_page()
+            page.on(
+                "response",
+                lambda r: (
+                    r.status >= 400 and failed.append(f"{r.request.method} {r.url}: {r.status}")
+                ),
+            )
+            page.on("pageerror", lambda exc: failed.append(f"script error: {exc}"))
+            try:
+                page.goto(editor.url)
+            except PlaywrightError as exc:
+                raise Failure(f"Chromium could not open {editor.url}: {exc}") from exc
+            page.evaluate(KEYSTROKE_PROBE)
+            quantity = page.locator("#unit-quantity")
+            # A new number each time: two digits, never the one it holds.
+            start = int(quantity.input_value())
+            numbers = [q for q in range(10, 11 + scale.keystrokes) if q != start]
+            for i, q in enumerate(numbers[: scale.keystrokes]):
+                page.evaluate("q => window.__bench.expect(q)", q)
+                quantity.focus()
+                page.keyboard.press("Control+A")
+                for digit in str(q):
+                    page.keyboard.press(digit)
+                    time.sleep(0.06)  # a quick typist's next key
+                done = poll(page, "window.__bench.done", 10)
+                sent = page.evaluate("window.__bench.sent")
+                if done is None or sent is None:
+                    failed.append(f"keystroke {i + 1}: the total never showed quantity {q}")
+                    break
+                figure.seconds.append(done / 1000)
+                answered.append((done - sent) / 1000)
+                # Nothing in flight before the next one; then a glance at the result.
+                if poll(page, "document.querySelector('.htmx-request') ? null : true", 10) is None:
+                    failed.append(f"keystroke {i + 1}: a save never finished")
+                    break
+                time.sleep(0.2)
+        finally:
+            browser.close()
+    run.errors += failed
+    figure.note = (
+        f"two-digit numbers, from the last digit; from the save leaving:"
+        f" p95 {stat_ms(answered, 'p95'):.1f} ms"
+    )
 
 
 # ---------------------------------------------------------------- report
-
-
-def ratio(a: float, b: float) -> float:
-    return a / b if b else float("nan")
-
-
-def report(found: list[Endpoint]) -> tuple[list[dict], list[tuple[bool, str]]]:
-    trivial = found[0]
-    rows = []
-    print(
-        f"{'endpoint':<30} {'requests':>8} {'req/s':>8} {'p50 ms':>8} {'p95 ms':>8}"
-        f" {'p50 ×triv':>10} {'req/s ×triv':>12}"
-    )
-    for e in found:
-        p50, p95 = e.percentile(50), e.percentile(95)
-        lat, thr = ratio(p50, trivial.percentile(50)), ratio(e.rps, trivial.rps)
-        print(
-            f"{e.name:<30} {len(e.latencies):>8} {e.rps:>8.1f} {p50:>8.1f} {p95:>8.1f}"
-            f" {lat:>10.2f} {thr:>12.2f}"
-        )
-        rows.append(
-            {
-                "endpoint": e.name,
-                "kind": e.kind,
-                "units": e.size,
-                "requests": len(e.latencies),
-                "errors": len(e.errors),
-                "rps": e.rps,
-                "p50_ms": p50,
-                "p95_ms": p95,
-                "mean_ms": 1000 * statistics.fmean(e.latencies) if e.latencies else None,
-                "latency_vs_trivial": lat,
-                "throughput_vs_trivial": thr,
-            }
-        )
-
-    by = {(e.kind, e.size): e for e in found}
-    t50 = trivial.percentile(50)
-    checks: list[tuple[bool, str]] = []
-    big = by[("reprice", max(SIZES))]
-    checks.append(
-        (
-            big.percentile(50) <= REPRICE_LATENCY_RATIO * t50,
-            f"{big.name}: p50 {big.percentile(50):.1f} ms ≤ {REPRICE_LATENCY_RATIO}× trivial"
-            f" ({REPRICE_LATENCY_RATIO * t50:.1f} ms)",
-        )
-    )
-    checks.append(
-        (
-            big.percentile(95) < REPRICE_P95_MS,
-            f"{big.name}: p95 {big.percentile(95):.1f} ms < {REPRICE_P95_MS} ms",
-        )
-    )
-    for e in found:
-        if e.kind in {"builder", "roster"}:
-            checks.append(
-                (
-                    e.rps >= PAGE_THROUGHPUT_RATIO * trivial.rps,
-                    f"{e.name}: {e.rps:.0f} req/s ≥ {PAGE_THROUGHPUT_RATIO}× trivial"
-                    f" ({PAGE_THROUGHPUT_RATIO * trivial.rps:.0f} req/s)",
-                )
-            )
-    for kind in ("builder", "reprice", "roster"):
-        small, large = by[(kind, min(SIZES))], by[(kind, max(SIZES))]
-        checks.append(
-            (
-                large.percentile(50) <= SIZE_LATENCY_RATIO * small.percentile(50),
-                f"{large.name}: p50 {large.percentile(50):.1f} ms ≤ {SIZE_LATENCY_RATIO}×"
-                f" {min(SIZES)} units ({SIZE_LATENCY_RATIO * small.percentile(50):.1f} ms)",
-            )
-        )
-    print("\nTargets")
-    for ok, text in checks:
-        print(f"  {'PASS' if ok else 'MISS'}  {text}")
-    print(
-        "\nFloors (benchmarks/floor.py, not in the app): the re-price partial's own request"
-        " at 200 units,\nanswered after the step named. A re-price that saves cannot be"
-        " faster than `saved`."
-    )
-    return rows, checks
 
 
 def loadavg() -> str:
     return " ".join(f"{x:.2f}" for x in os.getloadavg())
 
 
+def report(run: Run) -> None:
+    width = max(len(f.label) for f in run.figures) + 6
+    print(f"{'figure':<{width}} {'value':>10} {'target':>10}  result  samples  note")
+    for f in run.figures:
+        value = "—" if math.isnan(f.value_ms) else f"{f.value_ms:.1f} ms"
+        result = "—" if math.isnan(f.value_ms) else ("PASS" if f.ok else "MISS")
+        print(
+            f"{f.label + ': ' + f.statistic:<{width}} {value:>10} {f'≤ {f.target_ms:g} ms':>10}"
+            f"  {result:<6}  {len(f.seconds):>7}  {f.note}"
+        )
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--duration", type=float, default=10, help="seconds per endpoint")
-    parser.add_argument("--rounds", type=int, default=5, help="turns to split it into")
-    parser.add_argument("--warmup", type=float, default=1, help="seconds per endpoint first")
-    parser.add_argument("--connections", type=int, default=2, help="concurrent connections")
+    parser.add_argument("--quick", action="store_true", help="a tiny site, a few seconds each")
+    parser.add_argument("--duration", type=float, help="seconds of saves (default 20)")
+    parser.add_argument("--samples", type=int, help="views of each page (default 40)")
+    parser.add_argument("--keystrokes", type=int, help="numbers typed in Chromium (default 30)")
+    parser.add_argument("--pause", type=float, help="mean seconds between an editor's saves")
     parser.add_argument("--workers", type=int, default=os.cpu_count() or 2, help="gunicorn workers")
     parser.add_argument("--json", type=Path, help="also write the figures to this file")
     args = parser.parse_args(argv)
+    scale = QUICK if args.quick else Scale()
+    chosen = {
+        k: getattr(args, k)
+        for k in ("duration", "samples", "keystrokes", "pause")
+        if getattr(args, k) is not None
+    }
+    scale = Scale(**{**scale.__dict__, **chosen})
 
-    with tempfile.TemporaryDirectory(prefix="muster-bench-") as name:
+    started = time.perf_counter()
+    before = loadavg()
+    with tempfile.TemporaryDirectory(prefix="muster-bench-") as name, database(Path(name)) as url:
         tmp = Path(name)
-        env = production_env(tmp)
+        env = production_env(tmp, url)
         os.environ.clear()
         os.environ.update(env)
         sys.path.insert(0, str(ROOT))
-        started = time.perf_counter()
-        site = build_site(args.connections)
-        # The app's production settings, with the floor views routed beside it.
-        served = {**env, "DJANGO_SETTINGS_MODULE": "benchmarks.settings"}
-        server = Server(served, args.workers, tmp / "gunicorn.log")
+        site = build_site(scale)
+        built = time.perf_counter() - started
+        server = Server(env, args.workers, tmp / "gunicorn.log")
+        run = Run(scale, server.port, site)
         try:
+            captain, clients = log_in_all(run)
+            editors = [
+                Editor(client, army)
+                for client, (_, army) in zip(clients, site.editors, strict=True)
+            ]
+            engine = url.split(":", 1)[0].replace("postgresql", "postgres")
             print(
-                f"Muster over HTTP: gunicorn on {HOST}:{server.port}, {args.workers} sync workers,"
-                f" {args.connections} connections, {os.cpu_count()} cores;"
-                f" set-up took {time.perf_counter() - started:.1f} s"
+                f"Muster as players feel it: gunicorn, {args.workers} sync workers, DEBUG=false,"
+                f" {engine}, {os.cpu_count()} cores; site built in {built:.0f} s"
             )
-            print(
-                f"{args.duration:g} s per endpoint in {args.rounds} turns after"
-                f" {args.warmup:g} s warm-up; load average before: {loadavg()}\n"
-            )
-            found = endpoints(server.port, site, args.connections)
-            measure(server.port, found, args.duration, args.rounds, args.warmup)
+            before = loadavg()
+            print(f"Load average before: {before}\n")
+            # A failure in one phase is reported; the others still run.
+            for phase in (
+                lambda: measure_pages(run, captain),
+                lambda: measure_saves(run, editors),
+                lambda: measure_keystrokes(run, captain),
+            ):
+                try:
+                    phase()
+                except Failure as exc:
+                    run.errors.append(str(exc))
+        except Failure as exc:
+            run.errors.append(str(exc))
         finally:
             server.stop()
             server_log = (tmp / "gunicorn.log").read_text()
-        rows, checks = report(found)
-        print(f"\nLoad average after: {loadavg()} ({os.cpu_count()} cores)")
+    if run.figures:
+        report(run)
+    print("", *run.facts, sep="\n")
+    after = loadavg()
+    print(
+        f"Load average after: {after} ({os.cpu_count()} cores);"
+        f" took {time.perf_counter() - started:.0f} s"
+    )
 
-    errors = [error for e in found for error in e.errors]
     if args.json:
         args.json.write_text(
-            json.dumps({"endpoints": rows, "targets": checks, "errors": errors}, indent=2) + "\n"
+            json.dumps(
+                {
+                    "figures": [
+                        {
+                            "figure": f"{f.label}: {f.statistic}",
+                            "value_ms": None if math.isnan(f.value_ms) else f.value_ms,
+                            "target_ms": f.target_ms,
+                            "ok": f.ok,
+                            "samples": len(f.seconds),
+                            "note": f.note,
+                        }
+                        for f in run.figures
+                    ],
+                    "errors": run.errors,
+                    "load_before": before,
+                    "load_after": after,
+                },
+                indent=2,
+            )
+            + "\n"
         )
-    if errors:
-        print(f"\n{len(errors)} failed requests, e.g.:", *errors[:5], sep="\n  ", file=sys.stderr)
+    if run.errors:
+        print(
+            f"\n{len(run.errors)} failed requests, e.g.:",
+            *run.errors[:5],
+            sep="\n  ",
+            file=sys.stderr,
+        )
         print("gunicorn's log ends:", server_log[-3000:], sep="\n", file=sys.stderr)
         return 1
     return 0
