@@ -118,6 +118,9 @@ class Army(Trashable):
     # Army purchases (option lines) and the system's extras, exact (points.model.exact_data).
     summary = models.JSONField(default=dict, blank=True, editable=False)
     rules_version = models.CharField(max_length=30, blank=True, editable=False)
+    # What a new rules version changed in this army, until its owner accepts it (SPEC 3.7):
+    # {"from", "to", "total": [old, new], "legal": [old, new], "units": [...], "army": {...}}
+    rules_notice = models.JSONField(null=True, blank=True, editable=False)
     created = models.DateTimeField(auto_now_add=True)
     updated = models.DateTimeField(auto_now=True)
 
@@ -157,6 +160,8 @@ class Army(Trashable):
 
     def _head(self) -> dict:
         doc: dict = {"format": FORMAT, "name": self.name, "system": self.system}
+        if self.rules_version:
+            doc["rules_version"] = self.rules_version
         if self.points_limit is not None:
             doc["points_limit"] = to_number(Fraction(self.points_limit))
         doc["options"] = self.options or {}
@@ -184,6 +189,9 @@ class Unit(Trashable):
     issues = models.JSONField(default=dict, blank=True, editable=False)
     facts = models.JSONField(default=dict, blank=True, editable=False)
     rules_version = models.CharField(max_length=30, blank=True, editable=False)
+    # The army version that last wrote this unit: with its place in the list, what its
+    # drawn row and card are cached under (armies/templatetags/muster.py).
+    revision = models.PositiveIntegerField(default=0, editable=False)
 
     objects = LiveManager.from_queryset(UnitQuerySet)()
     all_objects = UnitQuerySet.as_manager()

@@ -149,6 +149,7 @@ def save_unit(army: Army, unit_pk: int, spec: UnitSpec, seen: int | None) -> Uni
     Unit.DoesNotExist (deleted meanwhile) or ArmyFileError (bad stat line)."""
     fields = priced_fields(army.system, spec)
     with changing(army, seen) as locked:
+        fields["revision"] = locked.version + 1  # the version this change makes
         if not locked.units.filter(pk=unit_pk).update(**fields):
             raise Unit.DoesNotExist
     return Unit(pk=unit_pk, army=army, **fields)
@@ -162,7 +163,7 @@ def add_units(army: Army, specs: Sequence[UnitSpec], seen: int | None = None) ->
         if locked.units.count() + len(made) > MAX_UNITS:
             raise ArmyFull
         for i, unit in enumerate(made, start=(found["last"] or 0) + 1):
-            unit.position = i
+            unit.position, unit.revision = i, locked.version + 1
         Unit.objects.bulk_create(made)
     return made
 
@@ -257,18 +258,79 @@ class Repriced:
     old_total: Fraction
     new_total: Fraction
     units_changed: int
+    notice: dict | None  # what changed for players, None when nothing they see did
+
+
+def _errors_by_unit(army_issues: dict, units) -> dict:
+    """Each unit's errors (its own and the army's about it) as {pk: {code: message}}, and
+    the army's own under None."""
+    found: dict = {None: {}}
+    for pk, issues in units:
+        found[pk] = {e["code"]: e["message"] for e in (issues or {}).get("errors", [])}
+    for e in (army_issues or {}).get("errors", []):
+        found.setdefault(e.get("unit"), {})[e["code"]] = e["message"]
+    return found
 
 
 def reprice(army: Army) -> Repriced:
     """Price every unit of the army again with today's engine (after a rules version
-    moves) and re-state it. Units whose stored results are unchanged are not written."""
-    old_total = Fraction(army.total)
-    changed = 0
-    with changing(army) as locked:
-        for unit in locked.units.all():
-            spec = UnitSpec(unit.name, unit.quantity, unit.profile)
-            fields = priced_fields(locked.system, spec)
-            if any(getattr(unit, key) != value for key, value in fields.items()):
-                Unit.objects.filter(pk=unit.pk).update(**fields)
-                changed += 1
-    return Repriced(army, old_total, Fraction(army.total), changed)
+    moves) and re-state it. A change players would see (a unit's points, an error that
+    appears or clears, the total or legality) is recorded on the army as its rules notice
+    until the owner accepts it; an army whose numbers did not move gets no notice."""
+    with transaction.atomic():
+        old_total, old_legal, old_version = Fraction(army.total), army.legal, army.rules_version
+        changed = 0
+        with changing(army) as locked:
+            before = list(locked.units.all())
+            old_errors = _errors_by_unit(locked.issues, [(u.pk, u.issues) for u in before])
+            for unit in before:
+                spec = UnitSpec(unit.name, unit.quantity, unit.profile)
+                fields = priced_fields(locked.system, spec)
+                if any(getattr(unit, key) != value for key, value in fields.items()):
+                    Unit.objects.filter(pk=unit.pk).update(**fields, revision=locked.version + 1)
+                    changed += 1
+        after = {u.pk: u for u in army.units.all()}
+        new_errors = _errors_by_unit(army.issues, [(pk, u.issues) for pk, u in after.items()])
+        units = []
+        for unit in before:
+            now = after[unit.pk]
+            was_e, now_e = old_errors.get(unit.pk, {}), new_errors.get(unit.pk, {})
+            entry = {
+                "name": unit.name,
+                "each": [unit.each, now.each],
+                "appeared": [now_e[c] for c in now_e if c not in was_e],
+                "cleared": [was_e[c] for c in was_e if c not in now_e],
+            }
+            if entry["each"][0] != entry["each"][1] or entry["appeared"] or entry["cleared"]:
+                units.append(entry)
+        was_a, now_a = old_errors[None], new_errors[None]
+        army_errors = {
+            "appeared": [now_a[c] for c in now_a if c not in was_a],
+            "cleared": [was_a[c] for c in was_a if c not in now_a],
+        }
+        new_total = Fraction(army.total)
+        notice = None
+        if units or army_errors["appeared"] or army_errors["cleared"] or new_total != old_total:
+            notice = {
+                "from": old_version,
+                "to": army.rules_version,
+                "total": [exact_text(old_total), army.total],
+                "legal": [old_legal, army.legal],
+                "units": units,
+                "army": army_errors,
+            }
+            earlier = army.rules_notice
+            if earlier:  # not yet accepted: the owner still knows the numbers from before
+                notice["from"], notice["total"][0] = earlier["from"], earlier["total"][0]
+                notice["legal"][0] = earlier["legal"][0]
+            Army.all_objects.filter(pk=army.pk).update(rules_notice=notice)
+            army.rules_notice = notice
+    return Repriced(army, old_total, new_total, changed, notice)
+
+
+def accept_rules(army: Army, seen: int | None) -> None:
+    """The owner has read what the new rules version changed: the notice goes."""
+    with changing(army, seen) as locked:
+        locked.rules_notice = None
+        locked.save(update_fields=["rules_notice"])
+    army.rules_notice = None

@@ -12,6 +12,7 @@ urlpatterns = [
     path("<int:pk>/", views.builder, name="builder"),
     path("<int:pk>/export.json", views.army_export, name="export"),
     path("<int:pk>/settings/", views.army_settings, name="settings"),
+    path("<int:pk>/accept-rules/", views.accept_rules, name="accept-rules"),
     path("<int:pk>/roster/", shared.army_roster, name="roster"),
     path("<int:pk>/acquisition/", acquisition.page, name="acquisition"),
     path("<int:pk>/acquisition/roll/", acquisition.roll, name="acquisition-roll"),

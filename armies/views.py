@@ -2,6 +2,7 @@ from __future__ import annotations
 
 import copy
 from dataclasses import dataclass
+from fractions import Fraction
 from functools import cached_property, partial
 
 from django import forms
@@ -37,7 +38,6 @@ from armies.models import (
     owned_army,
 )
 from armies.services import (
-    MAX_ARMIES,
     ArmyFull,
     StaleVersion,
     TooManyArmies,
@@ -46,6 +46,7 @@ from armies.services import (
 )
 from armies.templatetags.muster import breakdown
 from points.armyfile import MAX_UNITS
+from points.fields import fmt
 from points.model import Issue
 from rules.models import SampleArmy
 
@@ -264,7 +265,8 @@ def army_list(request: HttpRequest) -> HttpResponse:
             "page": page,
             "query": query,
             "sort": sort,
-            "max_armies": MAX_ARMIES,
+            "max_armies": services.MAX_ARMIES,
+            "max_units": MAX_UNITS,
         },
     )
 
@@ -272,7 +274,7 @@ def army_list(request: HttpRequest) -> HttpResponse:
 def _too_many_armies(request: HttpRequest) -> HttpResponse:
     messages.error(
         request,
-        f"An account can keep at most {MAX_ARMIES} armies: delete some (they wait in the "
+        f"An account can keep at most {services.MAX_ARMIES} armies: delete some (they wait in the "
         "trash) before making more.",
     )
     return redirect("armies:list")
@@ -329,6 +331,14 @@ def army_import(request: HttpRequest) -> HttpResponse:
         except TooManyArmies:
             return _too_many_armies(request)
         messages.success(request, f"Imported {army.name}.")
+        was = form.cleaned_data["army"].rules_version
+        if was and was != army.rules_version:
+            messages.warning(
+                request,
+                f"The file was priced under rules {was}; Muster prices it under "
+                f"{army.rules_version} today, so its total here is {fmt(Fraction(army.total))}. "
+                "The file carries no prices of its own to compare unit by unit.",
+            )
         return redirect(army)
     return render(request, "armies/army_import.html", {"form": form}, status=_form_status(request))
 
@@ -425,6 +435,18 @@ def _settings_conflict(request: HttpRequest, army: Army) -> HttpResponse:
     )
     template = "armies/builder.html#settings-saved" if request.htmx else "armies/builder.html"
     return render(request, template, context, status=409)
+
+
+@require_POST
+@login_required
+def accept_rules(request: HttpRequest, pk: int) -> HttpResponse:
+    army = army_for_owner(request, pk)
+    try:
+        services.accept_rules(army, _seen(request))
+    except StaleVersion:
+        return _list_conflict(request, army)
+    messages.success(request, f"{army.name} is now priced under {army.rules_version}.")
+    return redirect(army)
 
 
 @require_POST

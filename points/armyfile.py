@@ -13,7 +13,8 @@ from points.systems import SYSTEMS
 
 FORMAT = "muster-army/1"
 MAX_FILE_BYTES = 1_000_000  # an army file, uploaded or POSTed to /api/price/
-FIELDS = ("format", "name", "system", "points_limit", "options", "units")
+FIELDS = ("format", "name", "system", "rules_version", "points_limit", "options", "units")
+MAX_VERSION = 40
 UNIT_FIELDS = ("name", "quantity", "profile")
 MAX_UNITS = 1000
 MAX_QUANTITY = 1000
@@ -38,7 +39,12 @@ def load(data: object) -> Army:
     options = system.parse_options(data.get("options", {}), "options")
     entries = items(required(data, "units", ""), "units", MAX_UNITS)
     units = tuple(_unit(entry, index("units", i), system_key) for i, entry in enumerate(entries))
-    return Army(name, system_key, limit, options, units)
+    version = data.get("rules_version")
+    if version is not None:
+        version = text(version, "rules_version")
+        if not version or len(version) > MAX_VERSION:
+            raise ArmyFileError("rules_version", f"must be 1 to {MAX_VERSION} characters")
+    return Army(name, system_key, limit, options, units, version)
 
 
 def _points_limit(raw: object) -> Fraction | None:
@@ -105,6 +111,8 @@ def dump(army: Army) -> dict[str, object]:
     """The file form of an army; load(dump(army)) == army."""
     system = SYSTEMS[army.system]
     out: dict[str, object] = {"format": FORMAT, "name": army.name, "system": army.system}
+    if army.rules_version is not None:
+        out["rules_version"] = army.rules_version
     if army.points_limit is not None:
         out["points_limit"] = to_number(army.points_limit)
     out["options"] = system.dump_options(army.options)

@@ -153,6 +153,8 @@ class Army:
     points_limit: Fraction | None
     options: object  # the system's options dataclass
     units: tuple[Unit, ...]
+    # The rules version a file says it was priced under (SPEC 4), None when it names none.
+    rules_version: str | None = None
 
 
 @dataclass(frozen=True, slots=True)

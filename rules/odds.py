@@ -15,6 +15,7 @@ from django.shortcuts import render
 from django.views.decorators.http import require_GET
 
 from armies import aids
+from armies.forms import ascii_int
 from armies.models import Army, Unit
 from points import ArmyFileError, d10, gem
 from rules import pages
@@ -128,16 +129,31 @@ class Table1Result:
         return sum(1 for o in self.odds if o.kind == "melee") > 1
 
 
+# The picker lists units of the player's most recently edited GEM armies, at most this
+# many units: the page's cost must not grow with how many armies an account keeps.
+PICKER_ARMIES = 5
+PICKER_UNITS = 200
+
+
 def _own_gem_units(request: HttpRequest) -> list[Unit]:
+    """The units the picker offers, and any unit the address asks for by id (the builder's
+    "Odds on Table 1" link), as long as the player owns it."""
     if not request.user.is_authenticated:
         return []
-    armies = Army.objects.for_owner(request.user).filter(system="gem")
-    return list(
-        Unit.objects.filter(army__in=armies)
+    recent = Army.objects.for_owner(request.user).filter(system="gem").order_by("-updated")
+    units = (
+        Unit.objects.filter(army__owner=request.user, army__system="gem")
         .select_related("army")
         .only("pk", "name", "profile", "army__name")
-        .order_by("army__name", "army_id", "position", "pk")
     )
+    listed = list(
+        units.filter(army__in=recent[:PICKER_ARMIES]).order_by(
+            "army__name", "army_id", "position", "pk"
+        )[:PICKER_UNITS]
+    )
+    asked = {ascii_int(request.GET.get(key), 18) for key in ("attacker", "target")} - {None}
+    asked -= {unit.pk for unit in listed}
+    return listed + list(units.filter(pk__in=asked)) if asked else listed
 
 
 def _unit_choices(units: list[Unit]) -> list[tuple[str, list[tuple[int, str]]]]:
@@ -271,6 +287,7 @@ def table_1(request: HttpRequest) -> HttpResponse:
     form = Table1Form(request.GET if bound else None, units=_unit_choices(units))
     result = _table_1_result(form, by_pk) if bound and form.is_valid() else None
     context = {
+        "picker_armies": PICKER_ARMIES,
         "form": form,
         "result": result,
         "matrix": pages.table_1(),

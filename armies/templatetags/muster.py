@@ -1,9 +1,11 @@
 from __future__ import annotations
 
+import hashlib
 from fractions import Fraction
 from html import escape
 
 from django import template
+from django.core.cache import cache
 from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils.html import conditional_escape
@@ -96,6 +98,63 @@ def exact(value) -> str:
     if not isinstance(value, Fraction) or value.denominator == 1:
         return ""
     return f"{value.numerator}/{value.denominator}"
+
+
+def _drawn_once(parts: list, key, draw) -> SafeString:
+    """Each part drawn, taken from Django's cache where every worker finds what one drew:
+    a part's key holds the version that last wrote its unit (Unit.revision) and whatever
+    else it shows, so a save in a 200-unit army draws one row, not 200."""
+    keys = [key(part) for part in parts]
+    found = cache.get_many(keys)
+    missing = {}
+    for k, part in zip(keys, parts, strict=True):
+        if k not in found:
+            found[k] = missing[k] = draw(part)
+    if missing:
+        cache.set_many(missing, CACHE_SECONDS)
+    return SafeString("".join(found[k] for k in keys))  # each part a rendered template
+
+
+CACHE_SECONDS = 24 * 60 * 60
+
+
+def _issues_key(issues) -> str:
+    return hashlib.sha256(repr([(i.code, i.message) for i in issues]).encode()).hexdigest()[:16]
+
+
+@register.simple_tag(takes_context=True)
+def unit_rows(context, rows) -> SafeString:
+    """{% unit_rows rows %}: the builder.html#unit-row partial for each Row, cached."""
+    shared, army_url = bool(context.get("shared")), context.get("army_url", "")
+
+    def key(row) -> str:
+        unit = row.unit
+        look = (row.first, row.last, row.selected, shared)
+        issues = _issues_key(row.errors + row.warnings)
+        return f"unit-row:{unit.pk}:{unit.revision}:{look}:{issues}"
+
+    def draw(row) -> str:
+        context = {"row": row, "shared": shared, "oob": False, "army_url": army_url}
+        return render_to_string("armies/builder.html#unit-row", context)
+
+    return _drawn_once(rows, key, draw)
+
+
+@register.simple_tag(takes_context=True)
+def roster_cards(context, cards) -> SafeString:
+    """{% roster_cards cards %}: the roster.html#card partial for each Card, cached."""
+    system, template = context["army"].system, context["system_template"]
+
+    def key(card) -> str:
+        issues = _issues_key(card.errors + card.warnings)
+        rolled = hashlib.sha256(repr(card.rolled).encode()).hexdigest()[:16]
+        return f"roster-card:{card.unit.pk}:{card.unit.revision}:{card.number}:{issues}:{rolled}"
+
+    def draw(card) -> str:
+        context = {"card": card, "system": system, "system_template": template}
+        return render_to_string("armies/roster.html#card", context)
+
+    return _drawn_once(cards, key, draw)
 
 
 @register.simple_tag(takes_context=True)

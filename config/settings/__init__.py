@@ -125,6 +125,8 @@ if REDIS_URL:
     }
 else:
     CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
+# Several sites sharing one Redis (or a benchmark's throwaway site) keep apart by prefix.
+CACHES["default"]["KEY_PREFIX"] = os.environ.get("CACHE_KEY_PREFIX", "")
 
 # Django's own database sessions and ModelBackend (the defaults).
 

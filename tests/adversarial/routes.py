@@ -91,6 +91,7 @@ OWNED: dict[str, Fill] = {
         {"name": "Hijacked", "points_limit": "1", "notes": "", "version": str(w.army.version)},
     ),
     "armies:roster": lambda w: ({"pk": w.army.pk}, {}),
+    "armies:accept-rules": lambda w: ({"pk": w.army.pk}, {"version": str(w.army.version)}),
     "armies:share-on": lambda w: ({"pk": w.army.pk}, {}),
     "armies:share-off": lambda w: ({"pk": w.army.pk}, {}),
     "armies:delete": lambda w: ({"pk": w.army.pk}, {}),

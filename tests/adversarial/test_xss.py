@@ -260,6 +260,11 @@ ALLOWED = {
         "armies/templatetags/muster.py",
         'return SafeString("".join(drawn))  # names and messages all through conditional_escape',
     ),
+    # Unit rows and roster cards, each drawn by a template with escaping on, then cached.
+    (
+        "armies/templatetags/muster.py",
+        'return SafeString("".join(found[k] for k in keys))  # each part a rendered template',
+    ),
     # A unit's price breakdown: every label, note and value is escaped first.
     (
         "armies/templatetags/muster.py",

@@ -456,7 +456,11 @@ def test_export_then_import_gives_back_the_same_army(player_client, player):
     army = Army.objects.get(owner=player)
     assert response.url == f"/armies/{army.pk}/"
     exported = player_client.get(f"/armies/{army.pk}/export.json").json()
-    assert exported == doc
+    # The same army, and the rules version it was priced under (SPEC 4).
+    assert exported == {**doc, "rules_version": "vsgmr/2026.1"}
+    again = player_client.post("/armies/import/", {"text": __import__("json").dumps(exported)})
+    copy = Army.objects.get(pk=int(again.url.strip("/").split("/")[-1]))
+    assert player_client.get(f"/armies/{copy.pk}/export.json").json() == exported
 
 
 def test_importing_a_file_the_price_command_rejects_shows_its_field_path_message(player_client):
@@ -653,3 +657,29 @@ def test_two_editors_show_their_own_values_and_messages(player_client, player):
     html = player_client.get(f"/armies/{army.pk}/?unit={first.pk}").content.decode()
     editor = html.split('id="unit-form"')[1].split("</form>")[0]
     assert 'value="Unit 1"' in editor and 'value="3"' in editor and 'value="7"' not in editor
+
+
+def test_the_army_limit_is_stated_and_a_new_army_past_it_is_refused(
+    player_client, player, monkeypatch
+):
+    from armies import services
+
+    monkeypatch.setattr(services, "MAX_ARMIES", 2)
+    make_army(player, "vsgmr", [], name="First")
+    listing = player_client.get("/armies/").content.decode()
+    assert "An account keeps up to" in listing
+    data = {"name": "Second", "system": "vsgmr", "points_limit": "", "preset": ""}
+    assert player_client.post("/armies/new/", data).status_code == 302
+    response = player_client.post("/armies/new/", {**data, "name": "Third"}, follow=True)
+    assert "An account can keep at most 2 armies" in response.content.decode()
+    assert sorted(Army.objects.values_list("name", flat=True)) == ["First", "Second"]
+
+
+def test_the_army_list_pages_through_many_armies(player_client, player, django_assert_num_queries):
+    for i in range(55):
+        make_army(player, "vsgmr", [], name=f"Army {i:02}")
+    with django_assert_num_queries(4):  # session, user, count, one page of armies
+        first = player_client.get("/armies/?sort=name").content.decode()
+    assert first.count('data-testid="army-row"') == 50 and "Page 1 of 2" in first
+    second = player_client.get("/armies/?sort=name&page=2").content.decode()
+    assert second.count('data-testid="army-row"') == 5 and "Army 54" in second

@@ -411,3 +411,21 @@ def test_fuzzed_query_strings_never_fail(player_client, armies, url, query):
     response = player_client.get(url, query)
 
     assert response.status_code == 200
+
+
+def test_the_unit_picker_lists_only_the_most_recent_armies_but_takes_any_own_unit(
+    player_client, player, django_assert_num_queries
+):
+    swordsman = {"type": "skirmisher", "base": "25mm", "off": 4, "def": 4}
+    armies = [make_army(player, "gem", [swordsman], name=f"Army {i}") for i in range(7)]
+    for i, army in enumerate(armies):
+        rename_units(army, name=f"Warband {i}")  # edited in order: Army 6 is the latest
+    # session, user, the listed units, nothing more however many armies there are
+    with django_assert_num_queries(3):
+        html = page(player_client, "/rules/gem/table-1/")
+    assert "Warband 6" in html and "Warband 2" in html
+    assert "Warband 1" not in html and "Warband 0" not in html
+    # The builder's link for an older army's unit still charts it.
+    oldest = armies[0].units.get()
+    html = page(player_client, f"/rules/gem/table-1/?attacker={oldest.pk}&def=4")
+    assert "Warband 0 (Army 0)" in html
