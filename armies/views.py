@@ -242,9 +242,10 @@ def army_list(request: HttpRequest) -> HttpResponse:
     armies = Army.objects.for_owner(request.user)
     query = request.GET.get("q", "").strip()
     if query:
-        # No name is longer than its field, and SQLite refuses LIKE patterns past 50,000.
-        too_long = len(query) > Army._meta.get_field("name").max_length
-        armies = armies.none() if too_long else armies.filter(name__icontains=query)
+        # No name is longer than its field, and SQLite refuses LIKE patterns past 50,000;
+        # no name holds NUL, which PostgreSQL refuses in any text.
+        unmatched = len(query) > Army._meta.get_field("name").max_length or "\x00" in query
+        armies = armies.none() if unmatched else armies.filter(name__icontains=query)
     sort = request.GET.get("sort", "-updated")
     if sort not in {"name", "-updated", "system"}:
         sort = "-updated"
@@ -776,13 +777,21 @@ def library_delete(request: HttpRequest, pk: int) -> HttpResponse:
     return redirect("library:list")
 
 
+def _posted_entry(request: HttpRequest) -> int:
+    """The library entry a form posted: anything but an id finds nothing, like a stale one."""
+    pk = ascii_int(request.POST.get("entry"), 18)
+    if pk is None:
+        raise Http404("No such library entry")
+    return pk
+
+
 @require_POST
 @login_required
 def unit_add_from_library(request: HttpRequest, pk: int) -> HttpResponse:
     army = army_for_owner(request, pk)
     entry = get_object_or_404(
         LibraryEntry.objects.for_owner(request.user).filter(kind="figure", system=army.system),
-        pk=request.POST.get("entry") or 0,
+        pk=_posted_entry(request),
     )
     unit = _append_unit(request, army, entry.name, 1, dict(entry.data))
     if unit is not None:
@@ -800,7 +809,7 @@ def unit_add_part(request: HttpRequest, pk: int, unit_pk: int) -> HttpResponse:
         LibraryEntry.objects.for_owner(request.user)
         .exclude(kind="figure")
         .filter(system=army.system),
-        pk=request.POST.get("entry") or 0,
+        pk=_posted_entry(request),
     )
     key = PARTS[entry.kind].profile_key
     part = {"name": entry.name, **entry.data}
