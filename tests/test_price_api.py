@@ -4,10 +4,13 @@ from __future__ import annotations
 
 import json
 import time
+from datetime import timedelta
 from pathlib import Path
+from unittest import mock
 
 import pytest
 from django.test import Client
+from django.utils import timezone
 
 import points
 
@@ -236,3 +239,46 @@ def test_long_decimals_cost_no_more_per_byte_than_plain_numbers(client):
     plain = _cpu_seconds_per_byte(client, "plain", _plain_number)
 
     assert decimals < plain, (decimals, plain)
+
+
+def test_one_address_may_price_only_so_many_armies_a_minute(client, settings):
+    settings.PRICE_API_PER_MINUTE = 3
+    answered = [_post(client, DWARVES).status_code for _ in range(3)]
+
+    refused = _post(client, DWARVES)
+    elsewhere = client.post(URL, DWARVES, "application/json", REMOTE_ADDR="192.0.2.7")
+
+    assert answered == [200, 200, 200]
+    assert refused.status_code == 429
+    assert 1 <= int(refused["Retry-After"]) <= 60
+    assert set(refused.json()) == {"error"}
+    assert elsewhere.status_code == 200
+
+
+def test_refused_requests_are_not_read_and_the_count_starts_again_after_a_minute(client, settings):
+    settings.PRICE_API_PER_MINUTE = 1
+    _post(client, DWARVES)
+
+    with mock.patch("armies.api.points.loads") as loads:
+        assert _post(client, DWARVES).status_code == 429
+    later = timezone.now() + timedelta(seconds=61)
+    with mock.patch("django.utils.timezone.now", return_value=later):
+        again = _post(client, DWARVES)
+
+    loads.assert_not_called()
+    assert again.status_code == 200
+
+
+def test_behind_the_load_balancer_the_limit_is_per_forwarded_address(client, settings):
+    settings.PRICE_API_PER_MINUTE = 1
+    settings.SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
+    balancer = {"REMOTE_ADDR": "10.0.0.2"}
+
+    def post(forwarded: str) -> int:
+        return client.post(
+            URL, DWARVES, "application/json", HTTP_X_FORWARDED_FOR=forwarded, **balancer
+        ).status_code
+
+    # A client cannot dodge the count by sending its own X-Forwarded-For first.
+    assert [post("198.51.100.1, 203.0.113.9"), post("198.51.100.2, 203.0.113.9")] == [200, 429]
+    assert post("192.0.2.7") == 200

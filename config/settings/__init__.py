@@ -129,6 +129,9 @@ if REDIS_URL:
 else:
     CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
 
+# POST /api/price/ needs no account: requests one address may make a minute.
+PRICE_API_PER_MINUTE = int(os.environ.get("PRICE_API_PER_MINUTE", "30"))
+
 # Django's database sessions and ModelBackend, reading with SQL compiled once per process.
 # A session from before this backend was named (django...ModelBackend) signs in again.
 SESSION_ENGINE = "accounts.sessions"
