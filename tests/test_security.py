@@ -1,9 +1,10 @@
 from __future__ import annotations
 
+import socket
 from unittest import mock
 
 import pytest
-from django.db import OperationalError, connections
+from django.db import OperationalError, connection, connections
 from django.urls import URLPattern, URLResolver, get_resolver
 
 from tests.factories import UserFactory
@@ -114,6 +115,42 @@ def test_healthz_answers_503_from_a_server_whose_database_is_down():
     )
     assert result.returncode == 0, result.stderr
     assert result.stdout.strip().splitlines()[-1] == "503 unreachable"
+
+
+@pytest.fixture
+def silent_database():
+    """A port that accepts connections and never says a word, as a stuck database does."""
+    server = socket.create_server(("127.0.0.1", 0))
+    yield server.getsockname()[1]
+    server.close()
+
+
+def test_healthz_gives_up_on_a_database_that_never_answers(silent_database):
+    # Without a connect timeout psycopg waited 130 s, past gunicorn's 30 s worker timeout:
+    # every page hung, and so did the probe meant to take the node out of rotation.
+    result = manage(
+        "shell",
+        "-c",
+        "import time\n"
+        "from django.test import Client\n"
+        "started = time.monotonic()\n"
+        "response = Client(HTTP_HOST='localhost').get('/healthz')\n"
+        "print(response.status_code, round(time.monotonic() - started, 1))",
+        timeout=60,
+        DATABASE_URL=f"postgres://muster@127.0.0.1:{silent_database}/muster",
+    )
+    assert result.returncode == 0, result.stderr
+    status, seconds = result.stdout.strip().splitlines()[-1].split()
+    assert status == "503"
+    assert float(seconds) < 5  # 2 s, the shortest connect timeout PostgreSQL's client takes
+
+
+@pytest.mark.skipif(connection.vendor != "postgresql", reason="PostgreSQL's own setting")
+def test_postgresql_stops_any_statement_after_five_seconds():
+    # A query stuck behind a lock or a busy server ends the request, not the worker.
+    with connection.cursor() as cursor:
+        cursor.execute("SHOW statement_timeout")
+        assert cursor.fetchone()[0] == "5s"
 
 
 def test_sqlite_database_runs_in_wal_mode(tmp_path):

@@ -109,13 +109,29 @@ DATABASES = {
         conn_health_checks=True,
     )
 }
+# A database that is slow or stuck must cost a request seconds, not the 30 s after which
+# gunicorn kills the worker: /healthz then answers 503 and the load balancer moves on.
+# DATABASE_TIMEOUT bounds each statement (PostgreSQL) or each wait for SQLite's write
+# lock; DATABASE_CONNECT_TIMEOUT bounds connecting (PostgreSQL; 2 s is its minimum).
+# Options in DATABASE_URL's query string win over both.
+DATABASE_TIMEOUT = float(os.environ.get("DATABASE_TIMEOUT", "5"))
+DATABASE_CONNECT_TIMEOUT = int(os.environ.get("DATABASE_CONNECT_TIMEOUT", "2"))
+_database_options = DATABASES["default"].setdefault("OPTIONS", {})
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
-    DATABASES["default"]["OPTIONS"] = {
-        "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;",
-        "transaction_mode": "IMMEDIATE",
-    }
+    _database_options.update(
+        {
+            "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;",
+            "transaction_mode": "IMMEDIATE",
+        }
+    )
+    _database_options.setdefault("timeout", DATABASE_TIMEOUT)
     if DEBUG:
         DATABASES["default"]["CONN_MAX_AGE"] = 0
+elif DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
+    _database_options.setdefault("connect_timeout", DATABASE_CONNECT_TIMEOUT)
+    _database_options.setdefault(
+        "options", f"-c statement_timeout={round(DATABASE_TIMEOUT * 1000)}"
+    )
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 REDIS_URL = os.environ.get("REDIS_URL", "")
