@@ -7,6 +7,7 @@ import pytest
 from django.db import OperationalError, connection, connections
 from django.urls import URLPattern, URLResolver, get_resolver
 
+from armies.models import Army
 from tests.factories import UserFactory
 from tests.processes import manage
 
@@ -58,6 +59,49 @@ def test_pages_have_no_inline_scripts_or_styles(client):
     html = client.get("/").content.decode()
     assert "<script>" not in html and "style=" not in html
     assert "<script src=" in html
+
+
+def _cache_control(response) -> set[str]:
+    return {part.strip() for part in response.headers.get("Cache-Control", "").split(",")}
+
+
+def test_no_page_drawn_for_a_signed_in_player_may_be_kept_by_any_cache(client):
+    player = UserFactory()
+    army = Army.objects.create(owner=player, name="Orcs", system="gem")
+    army.share()
+    client.force_login(player)
+    pages = [p for p in _paths_without_arguments() if not p.startswith("/admin/")]
+    pages += [f"/armies/{army.pk}/", f"/armies/{army.pk}/export.json"]
+    pages += [f"/armies/{army.pk}/roster/", f"/armies/{army.pk}/settings/"]
+
+    for path in pages:
+        response = client.get(path)
+        assert {"private", "no-store"} <= _cache_control(response), path
+    htmx = client.get(f"/armies/{army.pk}/settings/", headers={"HX-Request": "true"})
+    assert {"private", "no-store"} <= _cache_control(htmx)
+
+
+@pytest.mark.parametrize("signed_in", [False, True], ids=["anonymous", "signed-in"])
+def test_share_pages_are_kept_by_no_cache_so_revoking_works_at_once(client, signed_in):
+    owner = UserFactory()
+    army = Army.objects.create(owner=owner, name="Orcs", system="gem")
+    token = army.share()
+    if signed_in:
+        client.force_login(UserFactory())
+
+    pages = [client.get(f"/s/{token}/"), client.get(f"/s/{token}/roster/")]
+    army.share()  # regenerated: the old link is revoked
+    revoked = client.get(f"/s/{token}/")
+
+    assert [page.status_code for page in pages] == [200, 200]
+    for page in pages:
+        assert "no-store" in _cache_control(page)
+    assert revoked.status_code == 404
+    assert "no-store" in _cache_control(revoked)
+
+
+def test_public_pages_for_anonymous_visitors_may_still_be_cached(client):
+    assert "no-store" not in _cache_control(client.get("/rules/interpretations/"))
 
 
 def test_htmx_requests_carry_the_csrf_token(client):

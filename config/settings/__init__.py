@@ -69,6 +69,7 @@ MIDDLEWARE = [
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
+    "config.middleware.CacheControlMiddleware",  # owner and share pages are never cached
     "django.contrib.messages.middleware.MessageMiddleware",
     "armies.middleware.ImportTooLargeMiddleware",  # ahead of the CSRF check reading the post
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
