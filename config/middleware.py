@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from django.contrib.auth import SESSION_KEY
 from django.http import HttpRequest, HttpResponse
 
 SHARE_PREFIX = "/s/"  # config/urls.py: every share page lives under it
@@ -27,6 +28,13 @@ class CacheControlMiddleware:
             return response
         if request.path_info.startswith(SHARE_PREFIX):
             response["Cache-Control"] = "no-store"
-        elif getattr(request, "user", None) is not None and request.user.is_authenticated:
+        elif _drawn_for_someone_signed_in(request):
             response["Cache-Control"] = "private, no-store"
         return response
+
+
+def _drawn_for_someone_signed_in(request: HttpRequest) -> bool:
+    # A view that never read the session (the pricing API) drew nothing of anyone's;
+    # asking here would read it for nothing (and add Vary: Cookie).
+    session = getattr(request, "session", None)
+    return session is not None and session.accessed and SESSION_KEY in session
