@@ -146,8 +146,9 @@ if REDIS_URL:
 else:
     CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
 
-# POST /api/price/ needs no account: requests one address may make a minute.
-PRICE_API_PER_MINUTE = int(os.environ.get("PRICE_API_PER_MINUTE", "30"))
+# POST /api/price/ needs no account: requests one address may make a minute. A 1 MB army
+# costs up to ~0.8 s of CPU to price, so one address can take at most ~13% of a core.
+PRICE_API_PER_MINUTE = int(os.environ.get("PRICE_API_PER_MINUTE", "10"))
 
 # Django's database sessions and ModelBackend, reading with SQL compiled once per process.
 # A session from before this backend was named (django...ModelBackend) signs in again.
