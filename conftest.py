@@ -13,8 +13,7 @@ os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
 
 @pytest.fixture(autouse=True)
 def _empty_cache():
-    # Log-in failure counts live in the cache: one test's wrong passwords must not lock
-    # the next test out.
+    # Each test starts with nothing remembered from the one before.
     from django.core.cache import cache
 
     cache.clear()

@@ -1,18 +1,25 @@
-"""Log-in throttling: repeated wrong passwords lock the name (and, later, the address) out.
+"""Throttling: repeated wrong passwords lock the name (and, later, the address) out, and
+one address may price only so many armies a minute (armies/api.py).
 
-Counters live in Django's cache (per-process memory in development, Redis in production,
-so every app server sees the same counts). A counter starts with the first failure and
-lasts WINDOW_SECONDS; the failure that reaches the limit locks for LOCKOUT_SECONDS from
-then. While locked, passwords are not even checked, so guessing cannot go on.
+Counts live in the database (accounts.models.Strikes), which every app server shares
+whether or not Redis is set, and which a restart does not wipe. A count starts with the
+first strike and lasts its window; for log-ins, the failure that reaches the limit locks
+for LOCKOUT_SECONDS from then. While locked, passwords are not even checked, so guessing
+cannot go on.
 """
 
 from __future__ import annotations
 
 import hashlib
+import math
+from datetime import timedelta
 
 from django.conf import settings
-from django.core.cache import cache
+from django.db import transaction
 from django.http import HttpRequest
+from django.utils import timezone
+
+from accounts.models import Strikes
 
 WINDOW_SECONDS = 15 * 60
 LOCKOUT_SECONDS = 15 * 60
@@ -28,7 +35,7 @@ MESSAGE = (
 
 
 def _name_key(username: str) -> str:
-    # Hashed: a cache key must not carry what was typed (any length, spaces, unicode).
+    # Hashed: a key must not carry what was typed (any length, spaces, unicode).
     name = hashlib.sha256(username.strip().casefold().encode()).hexdigest()
     return f"login-failures:name:{name}"
 
@@ -51,25 +58,51 @@ def client_address(request: HttpRequest) -> str:
     return request.META.get("REMOTE_ADDR", "")[:64]
 
 
+def strike(key: str, limit: int, window: int, lockout: int | None = None) -> Strikes:
+    """Count one more strike against `key`. A count lasts `window` seconds from its first
+    strike; the strike that reaches `limit` makes it last `lockout` seconds from then."""
+    now = timezone.now()
+    with transaction.atomic():
+        # Locked, so two requests at once cannot both read 4 and write 5.
+        found = Strikes.objects.select_for_update().filter(key=key).first()
+        if found is None or found.expires <= now:
+            if found is not None:
+                found.delete()
+            # A new count: a good moment to forget every count that has run out.
+            Strikes.objects.filter(expires__lte=now).delete()
+            found, created = Strikes.objects.get_or_create(
+                key=key, defaults={"expires": now + timedelta(seconds=window)}
+            )
+            if not created:  # another request started it first: wait for it as above
+                found = Strikes.objects.select_for_update().get(pk=found.pk)
+        found.count += 1
+        if found.count == limit and lockout is not None:
+            found.expires = now + timedelta(seconds=lockout)
+        found.save(update_fields=["count", "expires"])
+    return found
+
+
+def retry_after(found: Strikes) -> int:
+    """Whole seconds until `found` runs out: a Retry-After header's value."""
+    return max(1, math.ceil((found.expires - timezone.now()).total_seconds()))
+
+
 def locked(request: HttpRequest, username: str) -> bool:
     limits = _keys(request, username)
-    counts = cache.get_many(list(limits))
+    counts = dict(
+        Strikes.objects.filter(key__in=limits, expires__gt=timezone.now()).values_list(
+            "key", "count"
+        )
+    )
     return any(counts.get(key, 0) >= limit for key, limit in limits.items())
 
 
 def record_failure(request: HttpRequest, username: str) -> None:
     for key, limit in _keys(request, username).items():
-        cache.add(key, 0, WINDOW_SECONDS)
-        try:
-            count = cache.incr(key)
-        except ValueError:  # expired between add and incr
-            cache.set(key, 1, WINDOW_SECONDS)
-            count = 1
-        if count >= limit:
-            cache.touch(key, LOCKOUT_SECONDS)
+        strike(key, limit, WINDOW_SECONDS, LOCKOUT_SECONDS)
 
 
 def clear(username: str) -> None:
-    # Only the name's counter: clearing the address's would let someone with an account
+    # Only the name's count: clearing the address's would let someone with an account
     # of their own reset it between guesses at someone else's.
-    cache.delete(_name_key(username))
+    Strikes.objects.filter(key=_name_key(username)).delete()

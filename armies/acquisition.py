@@ -5,15 +5,18 @@ Rules kept here (the dice themselves are points.goms.acquisition_dice):
   Changing the units or the rerolls bought afterwards makes it stale: the sheet says so,
   and a new roll may be made; every earlier roll stays on record for the opponent to see.
 - a reroll is spent on a die the player picks, only while rerolls bought remain.
-- the seed is shown once no reroll can be spent any more (all spent, or the player
-  says they are done); until then only its SHA-256 is shown, so no one can work out in
-  advance what a reroll would give.
+- the seed is shown once no reroll can be spent any more: all spent, the player says
+  they are done, a new roll is made, or REROLL_TIME has passed since the roll, whichever
+  comes first. Until then only its SHA-256 is shown, so no one can work out in advance
+  what a reroll would give; after it, every roll on record can be checked, even one
+  whose owner never said they were done.
 """
 
 from __future__ import annotations
 
 import secrets
 from dataclasses import dataclass
+from datetime import timedelta
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
@@ -21,6 +24,7 @@ from django.db import transaction
 from django.db.models import Count, Window
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.utils import timezone
 from django.views.decorators.http import require_POST
 
 from armies.forms import ascii_int
@@ -30,6 +34,8 @@ from points import goms
 from points.model import PricedArmy
 
 SEED_BITS = 63  # fits a signed 64-bit column on every database
+# Rerolls are spent at the table, just after rolling: past this, the roll is final.
+REROLL_TIME = timedelta(minutes=30)
 
 
 @dataclass(frozen=True)
@@ -62,6 +68,11 @@ class Acquisition:
         return ", ".join(f"{n}+" for n in self.totals.late)
 
     @property
+    def final_by(self):
+        """When the roll is final at the latest, whether or not its owner says so."""
+        return self.record.created + REROLL_TIME
+
+    @property
     def can_reroll(self) -> bool:
         return not self.stale and not self.record.finished and self.record.rerolls_left > 0
 
@@ -88,7 +99,18 @@ def latest_record(army: Army) -> AcquisitionRecord | None:
     if army.system != "goms":
         return None
     # The window counts every roll of the army before first() keeps the latest: one query.
-    return army.acquisitions.annotate(rolls=Window(Count("pk"))).first()
+    record = army.acquisitions.annotate(rolls=Window(Count("pk"))).first()
+    if record is not None and not record.finished:
+        _finish_if_due(record)
+    return record
+
+
+def _finish_if_due(record: AcquisitionRecord) -> None:
+    """A roll whose rerolls were not spent in REROLL_TIME is final from then on, shown
+    with its seed whoever looks first: the owner never saying "done" hides nothing."""
+    if timezone.now() - record.created >= REROLL_TIME:
+        AcquisitionRecord.objects.filter(pk=record.pk).update(finished=True)
+        record.finished = True
 
 
 def record_key(record: AcquisitionRecord | None) -> tuple | None:
@@ -144,6 +166,7 @@ def page(request: HttpRequest, pk: int) -> HttpResponse:
             "dice_count": dice_count,
             "rerolls_bought": priced.army.options.rerolls,  # type: ignore[attr-defined]
             "max_dice": goms.MAX_ACQUISITION_DICE,
+            "reroll_minutes": REROLL_TIME // timedelta(minutes=1),
         },
     )
 
@@ -173,6 +196,8 @@ def roll(request: HttpRequest, pk: int) -> HttpResponse:
                 f"({goms.MAX_ACQUISITION_DICE}): far beyond a large game.",
             )
         else:
+            # No reroll can go to an earlier roll any more: make it final, its seed shown.
+            army.acquisitions.filter(finished=False).update(finished=True)
             AcquisitionRecord.objects.create(
                 army=army,
                 seed=secrets.randbits(SEED_BITS),

@@ -15,6 +15,7 @@ from points.fields import MAX_NAME, text
 from points.numbers import decimal_places
 
 MAX_IMPORT_BYTES = MAX_FILE_BYTES
+PASTE_TOO_LARGE = "The pasted army is larger than 1 MB, the most an army file may be."
 
 
 def one_line(value: str) -> None:
@@ -142,8 +143,16 @@ class ImportForm(forms.Form):
         label="…or paste the JSON",
     )
 
+    def __init__(self, *args, too_large: bool = False, **kwargs):
+        # too_large: the post was refused unread (armies/middleware.py), so it holds nothing.
+        super().__init__(*args, **kwargs)
+        self.too_large = too_large
+
     def clean(self):
         data = super().clean()
+        if self.too_large:
+            self.add_error("text", PASTE_TOO_LARGE)
+            return data
         upload = data.get("file")
         if upload:
             if upload.size > MAX_IMPORT_BYTES:
@@ -155,6 +164,9 @@ class ImportForm(forms.Form):
                 return data
         else:
             text = data.get("text") or ""
+            if len(text.encode()) > MAX_IMPORT_BYTES:
+                self.add_error("text", PASTE_TOO_LARGE)
+                return data
         if not text.strip():
             raise forms.ValidationError("Choose a file or paste an army.")
         field = "file" if upload else "text"

@@ -107,6 +107,8 @@ class Army(Trashable):
     forked_from = models.ForeignKey(
         "self", null=True, blank=True, on_delete=models.SET_NULL, related_name="forks"
     )
+    # The share token this army was forked through: it links back only while that lives.
+    forked_from_token = models.CharField(max_length=64, blank=True, editable=False)
     # Bumped on every change, so an edit made from a stale page can be refused.
     version = models.PositiveIntegerField(default=1)
     # Stored when any unit or setting changes (armies/services.py), read by every page.
@@ -149,6 +151,14 @@ class Army(Trashable):
 
     def get_share_url(self) -> str | None:
         return reverse("shared", args=[self.share_token]) if self.share_token else None
+
+    def forked_from_url(self) -> str | None:
+        """The share link this army was forked through, while its owner has not revoked it:
+        regenerating or turning off a link takes it off every earlier fork too."""
+        source = self.forked_from
+        if source is None or source.deleted_at or not self.forked_from_token:
+            return None
+        return source.get_share_url() if source.share_token == self.forked_from_token else None
 
     @property
     def system_label(self) -> str:

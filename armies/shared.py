@@ -64,8 +64,8 @@ def army_roster(request: HttpRequest, pk: int) -> HttpResponse:
 def fork(request: HttpRequest, token: str) -> HttpResponse:
     original = _shared_army(token)
     copy = create_army_from_file(request.user, points.load(original.to_file()))
-    copy.forked_from = original
-    copy.save(update_fields=["forked_from"])
+    copy.forked_from, copy.forked_from_token = original, token
+    copy.save(update_fields=["forked_from", "forked_from_token"])
     messages.success(request, f"{copy.name} is now in your armies: change it as you like.")
     return redirect(copy)
 

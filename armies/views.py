@@ -245,12 +245,10 @@ def army_list(request: HttpRequest) -> HttpResponse:
     armies = Army.objects.for_owner(request.user)
     query = request.GET.get("q", "").strip()
     if query:
-        # No name is longer than its field, SQLite refuses LIKE patterns past 50,000
-        # characters and PostgreSQL refuses NUL in text.
-        too_long = len(query) > Army._meta.get_field("name").max_length
-        armies = (
-            armies.none() if too_long or "\x00" in query else armies.filter(name__icontains=query)
-        )
+        # No name is longer than its field, and SQLite refuses LIKE patterns past 50,000;
+        # no name holds NUL, which PostgreSQL refuses in any text.
+        unmatched = len(query) > Army._meta.get_field("name").max_length or "\x00" in query
+        armies = armies.none() if unmatched else armies.filter(name__icontains=query)
     sort = request.GET.get("sort", "-updated")
     if sort not in {"name", "-updated", "system"}:
         sort = "-updated"
@@ -805,12 +803,12 @@ def library_delete(request: HttpRequest, pk: int) -> HttpResponse:
     return redirect("library:list")
 
 
-def _entry_id(request: HttpRequest) -> int:
-    """The library entry a form picked: a whole number, or no such entry (404)."""
-    entry = ascii_int(request.POST.get("entry"), 18)
-    if entry is None:
+def _posted_entry(request: HttpRequest) -> int:
+    """The library entry a form posted: anything but an id finds nothing, like a stale one."""
+    pk = ascii_int(request.POST.get("entry"), 18)
+    if pk is None:
         raise Http404("No such library entry")
-    return entry
+    return pk
 
 
 @require_POST
@@ -819,7 +817,7 @@ def unit_add_from_library(request: HttpRequest, pk: int) -> HttpResponse:
     army = army_for_owner(request, pk)
     entry = get_object_or_404(
         LibraryEntry.objects.for_owner(request.user).filter(kind="figure", system=army.system),
-        pk=_entry_id(request),
+        pk=_posted_entry(request),
     )
     spec = UnitSpec(entry.name, 1, dict(entry.data))
     return _add(request, army, spec, done=f"Added a copy of {entry.name}.")
@@ -835,7 +833,7 @@ def unit_add_part(request: HttpRequest, pk: int, unit_pk: int) -> HttpResponse:
         LibraryEntry.objects.for_owner(request.user)
         .exclude(kind="figure")
         .filter(system=army.system),
-        pk=_entry_id(request),
+        pk=_posted_entry(request),
     )
     key = PARTS[entry.kind].profile_key
     part = {"name": entry.name, **entry.data}

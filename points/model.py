@@ -8,7 +8,7 @@ from fractions import Fraction
 from functools import cached_property
 
 from points import dice
-from points.numbers import decimal_places, to_number
+from points.numbers import has_places, to_number
 
 # Fractions up to this many decimals print as plain JSON numbers; others also get "exact".
 JSON_PLACES = 6
@@ -74,8 +74,7 @@ def line_from_data(data: list[str]) -> Line:
 
 
 def _needs_exact(x: Fraction) -> bool:
-    places = decimal_places(x)
-    return places is None or places > JSON_PLACES
+    return not has_places(x, JSON_PLACES)
 
 
 def _json_value(x: Fraction) -> int | float:

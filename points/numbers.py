@@ -13,6 +13,8 @@ from points.errors import ArmyFileError
 MAX_VALUE = 1000
 MAX_TEXT = 64
 
+LOG2_5 = math.log2(5)
+
 NUMBER_TEXT = re.compile(r"[+-]?(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)")
 
 
@@ -40,16 +42,24 @@ def round_half_up(x: Fraction, places: int = 1) -> Fraction:
 
 
 def decimal_places(x: Fraction) -> int | None:
-    """How many decimals `x` needs, or None when it does not terminate (1/3)."""
+    """How many decimals `x` needs, or None when it does not terminate (1/3).
+
+    In a few big-integer operations, not one division per factor: a posted stat may carry
+    63 decimals, and the products pricing makes of them have denominators of 10**400."""
     d = x.denominator
-    twos = fives = 0
-    while d % 2 == 0:
-        d //= 2
-        twos += 1
-    while d % 5 == 0:
-        d //= 5
-        fives += 1
-    return max(twos, fives) if d == 1 else None
+    twos = (d & -d).bit_length() - 1
+    odd = d >> twos
+    if odd == 1:
+        return twos
+    # What is left must be a power of five, whose exponent its bit length tells.
+    fives = round((odd.bit_length() - 1) / LOG2_5)
+    return max(twos, fives) if 5**fives == odd else None
+
+
+def has_places(x: Fraction, most: int) -> bool:
+    """Whether `x` is written exactly with at most `most` decimals: decimal_places(x) <= most,
+    in one small operation however long `x` is."""
+    return 10**most % x.denominator == 0
 
 
 def decimal_text(x: Fraction) -> str | None:

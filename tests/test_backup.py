@@ -38,7 +38,7 @@ def _everything() -> dict:
             "file": a.to_file(),
             "priced": _stored_prices(a),
             "share_token": a.share_token,
-            "forked_from": a.forked_from_id,
+            "forked_from": (a.forked_from_id, a.forked_from_token),
             "version": a.version,
             "notes": a.notes,
             "preset": a.preset,
@@ -79,7 +79,7 @@ def _players_with_armies() -> None:
     shared = Army.objects.filter(owner=first).first()
     shared.share()
     fork = create_army_from_file(second, points.load(shared.to_file()))
-    fork.forked_from = shared
+    fork.forked_from, fork.forked_from_token = shared, shared.share_token
     fork.notes = "Borrowed from thane\nwith thanks"
     fork.save()
     LibraryEntry.objects.create(

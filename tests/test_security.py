@@ -1,11 +1,13 @@
 from __future__ import annotations
 
+import socket
 from unittest import mock
 
 import pytest
-from django.db import OperationalError, connections
+from django.db import OperationalError, connection, connections
 from django.urls import URLPattern, URLResolver, get_resolver
 
+from armies.models import Army
 from tests.factories import UserFactory
 from tests.processes import manage
 
@@ -57,6 +59,51 @@ def test_pages_have_no_inline_scripts_or_styles(client):
     html = client.get("/").content.decode()
     assert "<script>" not in html and "style=" not in html
     assert "<script src=" in html
+
+
+def _cache_control(response) -> set[str]:
+    return {part.strip() for part in response.headers.get("Cache-Control", "").split(",")}
+
+
+def test_no_page_drawn_for_a_signed_in_player_may_be_kept_by_any_cache(client):
+    player = UserFactory()
+    army = Army.objects.create(owner=player, name="Orcs", system="gem")
+    army.share()
+    client.force_login(player)
+    # Not the pricing API: it reads no session, so what it answers is nobody's.
+    unread = ("/admin/", "/api/price/")
+    pages = [p for p in _paths_without_arguments() if not p.startswith(unread)]
+    pages += [f"/armies/{army.pk}/", f"/armies/{army.pk}/export.json"]
+    pages += [f"/armies/{army.pk}/roster/", f"/armies/{army.pk}/settings/"]
+
+    for path in pages:
+        response = client.get(path)
+        assert {"private", "no-store"} <= _cache_control(response), path
+    htmx = client.get(f"/armies/{army.pk}/settings/", headers={"HX-Request": "true"})
+    assert {"private", "no-store"} <= _cache_control(htmx)
+
+
+@pytest.mark.parametrize("signed_in", [False, True], ids=["anonymous", "signed-in"])
+def test_share_pages_are_kept_by_no_cache_so_revoking_works_at_once(client, signed_in):
+    owner = UserFactory()
+    army = Army.objects.create(owner=owner, name="Orcs", system="gem")
+    token = army.share()
+    if signed_in:
+        client.force_login(UserFactory())
+
+    pages = [client.get(f"/s/{token}/"), client.get(f"/s/{token}/roster/")]
+    army.share()  # regenerated: the old link is revoked
+    revoked = client.get(f"/s/{token}/")
+
+    assert [page.status_code for page in pages] == [200, 200]
+    for page in pages:
+        assert "no-store" in _cache_control(page)
+    assert revoked.status_code == 404
+    assert "no-store" in _cache_control(revoked)
+
+
+def test_public_pages_for_anonymous_visitors_may_still_be_cached(client):
+    assert "no-store" not in _cache_control(client.get("/rules/interpretations/"))
 
 
 def test_htmx_requests_carry_the_csrf_token(client):
@@ -114,6 +161,42 @@ def test_healthz_answers_503_from_a_server_whose_database_is_down():
     )
     assert result.returncode == 0, result.stderr
     assert result.stdout.strip().splitlines()[-1] == "503 unreachable"
+
+
+@pytest.fixture
+def silent_database():
+    """A port that accepts connections and never says a word, as a stuck database does."""
+    server = socket.create_server(("127.0.0.1", 0))
+    yield server.getsockname()[1]
+    server.close()
+
+
+def test_healthz_gives_up_on_a_database_that_never_answers(silent_database):
+    # Without a connect timeout psycopg waited 130 s, past gunicorn's 30 s worker timeout:
+    # every page hung, and so did the probe meant to take the node out of rotation.
+    result = manage(
+        "shell",
+        "-c",
+        "import time\n"
+        "from django.test import Client\n"
+        "started = time.monotonic()\n"
+        "response = Client(HTTP_HOST='localhost').get('/healthz')\n"
+        "print(response.status_code, round(time.monotonic() - started, 1))",
+        timeout=60,
+        DATABASE_URL=f"postgres://muster@127.0.0.1:{silent_database}/muster",
+    )
+    assert result.returncode == 0, result.stderr
+    status, seconds = result.stdout.strip().splitlines()[-1].split()
+    assert status == "503"
+    assert float(seconds) < 5  # 2 s, the shortest connect timeout PostgreSQL's client takes
+
+
+@pytest.mark.skipif(connection.vendor != "postgresql", reason="PostgreSQL's own setting")
+def test_postgresql_stops_any_statement_after_five_seconds():
+    # A query stuck behind a lock or a busy server ends the request, not the worker.
+    with connection.cursor() as cursor:
+        cursor.execute("SHOW statement_timeout")
+        assert cursor.fetchone()[0] == "5s"
 
 
 def test_sqlite_database_runs_in_wal_mode(tmp_path):

@@ -69,7 +69,9 @@ MIDDLEWARE = [
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
+    "config.middleware.CacheControlMiddleware",  # owner and share pages are never cached
     "django.contrib.messages.middleware.MessageMiddleware",
+    "armies.middleware.ImportTooLargeMiddleware",  # ahead of the CSRF check reading the post
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
 ]
@@ -106,13 +108,29 @@ DATABASES = {
         conn_health_checks=True,
     )
 }
+# A database that is slow or stuck must cost a request seconds, not the 30 s after which
+# gunicorn kills the worker: /healthz then answers 503 and the load balancer moves on.
+# DATABASE_TIMEOUT bounds each statement (PostgreSQL) or each wait for SQLite's write
+# lock; DATABASE_CONNECT_TIMEOUT bounds connecting (PostgreSQL; 2 s is its minimum).
+# Options in DATABASE_URL's query string win over both.
+DATABASE_TIMEOUT = float(os.environ.get("DATABASE_TIMEOUT", "5"))
+DATABASE_CONNECT_TIMEOUT = int(os.environ.get("DATABASE_CONNECT_TIMEOUT", "2"))
+_database_options = DATABASES["default"].setdefault("OPTIONS", {})
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
-    DATABASES["default"]["OPTIONS"] = {
-        "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;",
-        "transaction_mode": "IMMEDIATE",
-    }
+    _database_options.update(
+        {
+            "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;",
+            "transaction_mode": "IMMEDIATE",
+        }
+    )
+    _database_options.setdefault("timeout", DATABASE_TIMEOUT)
     if DEBUG:
         DATABASES["default"]["CONN_MAX_AGE"] = 0
+elif DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
+    _database_options.setdefault("connect_timeout", DATABASE_CONNECT_TIMEOUT)
+    _database_options.setdefault(
+        "options", f"-c statement_timeout={round(DATABASE_TIMEOUT * 1000)}"
+    )
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 REDIS_URL = os.environ.get("REDIS_URL", "")
@@ -127,6 +145,10 @@ else:
     CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
 # Several sites sharing one Redis (or a benchmark's throwaway site) keep apart by prefix.
 CACHES["default"]["KEY_PREFIX"] = os.environ.get("CACHE_KEY_PREFIX", "")
+
+# POST /api/price/ needs no account: requests one address may make a minute. A 1 MB army
+# costs up to ~0.8 s of CPU to price, so one address can take at most ~13% of a core.
+PRICE_API_PER_MINUTE = int(os.environ.get("PRICE_API_PER_MINUTE", "10"))
 
 # Django's own database sessions and ModelBackend (the defaults).
 

@@ -2,13 +2,18 @@
 
 from __future__ import annotations
 
-import time
+import threading
+from datetime import timedelta
 from unittest import mock
 
 import pytest
+from django.core.cache import cache
+from django.db import connection
 from django.test import override_settings
+from django.utils import timezone
 
 from accounts import throttle
+from accounts.models import Strikes
 from tests.factories import DEFAULT_PASSWORD, UserFactory
 
 pytestmark = pytest.mark.django_db
@@ -77,8 +82,8 @@ def test_the_lock_lifts_after_fifteen_minutes(client):
     _fail(client, "orc")
     assert _attempt(client, "orc", DEFAULT_PASSWORD).status_code == 429
 
-    later = time.time() + throttle.LOCKOUT_SECONDS + 1
-    with mock.patch("time.time", return_value=later):
+    later = timezone.now() + timedelta(seconds=throttle.LOCKOUT_SECONDS + 1)
+    with mock.patch("django.utils.timezone.now", return_value=later):
         response = _attempt(client, "orc", DEFAULT_PASSWORD)
 
     assert response.status_code == 302
@@ -152,3 +157,50 @@ def test_the_admin_login_page_is_throttled_too(client):
 
     assert "Too many failed log-in attempts" in response.content.decode()
     assert "_auth_user_id" not in client.session
+
+
+def test_the_lock_holds_in_every_worker_and_after_a_restart(client):
+    # Counted in one worker's memory, a second worker checked five more passwords and a
+    # restart lifted every lock. A worker's memory is its cache: wipe it, as a restart
+    # does (and as another worker's empty one would be).
+    UserFactory(username="orc")
+    _fail(client, "orc", times=3)
+    cache.clear()
+    _fail(client, "orc", times=throttle.FAILURES_PER_USERNAME - 3)
+    cache.clear()
+
+    with mock.patch("django.contrib.auth.forms.authenticate") as authenticate:
+        response = _attempt(client, "orc", DEFAULT_PASSWORD)
+
+    assert response.status_code == 429
+    authenticate.assert_not_called()
+
+
+def test_counts_that_ran_out_are_deleted_when_a_new_one_starts(client):
+    _fail(client, "orc", times=1)
+    assert Strikes.objects.count() == 2  # the name and the address
+
+    later = timezone.now() + timedelta(seconds=throttle.WINDOW_SECONDS + 1)
+    with mock.patch("django.utils.timezone.now", return_value=later):
+        _fail(client, "elf", times=1, REMOTE_ADDR="192.0.2.7")
+
+    assert Strikes.objects.count() == 2  # elf's two; orc's ran out and are gone
+
+
+@pytest.mark.django_db(transaction=True)
+def test_strikes_at_the_same_moment_are_each_counted():
+    # Two workers failing a log-in at once must not both read 4 and write 5.
+    def strike_five_times():
+        try:
+            for _ in range(5):
+                throttle.strike("login-failures:name:race", 1000, throttle.WINDOW_SECONDS)
+        finally:
+            connection.close()
+
+    workers = [threading.Thread(target=strike_five_times) for _ in range(6)]
+    for worker in workers:
+        worker.start()
+    for worker in workers:
+        worker.join()
+
+    assert Strikes.objects.get(key="login-failures:name:race").count == 30

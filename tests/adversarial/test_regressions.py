@@ -7,10 +7,12 @@ from decimal import Decimal
 from urllib.parse import urlencode
 
 import pytest
+from django.test import Client
 
 from armies.models import Army
 from tests.adversarial.conftest import World, build_world
 from tests.adversarial.scrape import controls, submitted
+from tests.armies.conftest import as_page
 
 pytestmark = pytest.mark.django_db
 
@@ -138,3 +140,86 @@ def test_a_stale_save_that_added_a_row_is_a_conflict_not_a_500(client, world):
 
     assert response.status_code == 409
     assert "Added in this tab" in response.content.decode()
+
+
+@pytest.mark.parametrize("entry", ["abc", "1.5", "²", "9" * 5000, ""])
+def test_a_library_entry_that_is_not_an_id_is_refused_not_a_500(client, world, entry):
+    # The posted id went straight into the query, whose int() raised on these.
+    client.force_login(world.owner)
+    army = world.army
+    units, profile = army.units.count(), world.unit.profile
+
+    added = client.post(f"/armies/{army.pk}/units/add-from-library/", {"entry": entry})
+    part = client.post(f"/armies/{army.pk}/units/{world.unit.pk}/add-part/", {"entry": entry})
+
+    assert (added.status_code, part.status_code) == (404, 404)
+    assert army.units.count() == units
+    assert army.units.get(pk=world.unit.pk).profile == profile
+
+
+def test_a_library_entry_posted_as_its_id_is_still_added(client, world):
+    client.force_login(world.owner)
+    army = world.army
+
+    entry = {"entry": str(world.figures["gem"].pk)}
+    added = client.post(f"/armies/{army.pk}/units/add-from-library/", as_page(army, entry))
+    entry = {"entry": str(world.weapon.pk)}
+    part = client.post(f"/armies/{army.pk}/units/{world.unit.pk}/add-part/", as_page(army, entry))
+
+    assert (added.status_code, part.status_code) == (302, 302)
+    assert army.units.filter(name="Plain figure").exists()
+    missiles = army.units.get(pk=world.unit.pk).profile["missile"]
+    assert [m["name"] for m in missiles] == ["Plain bow", "Plain crossbow"]
+
+
+@pytest.mark.parametrize("query", ["\x00", "Plain\x00gem"], ids=["nul", "nul-inside"])
+def test_an_army_search_holding_a_nul_character_finds_nothing_instead_of_a_500(
+    client, world, query
+):
+    # PostgreSQL refuses NUL in any text value, so the LIKE query itself raised.
+    client.force_login(world.owner)
+
+    response = client.get("/armies/", {"q": query})
+
+    assert response.status_code == 200
+    assert world.army.name not in response.content.decode()
+
+
+def _import_page(client, text: str):
+    # As the page's form posts it: multipart (it has a file field), the CSRF token first.
+    client.get("/armies/import/")
+    token = client.cookies["csrftoken"].value
+    return client.post("/armies/import/", {"csrfmiddlewaretoken": token, "text": text, "file": ""})
+
+
+def test_pasting_an_army_too_large_to_read_is_a_message_beside_the_box(world):
+    # Past DATA_UPLOAD_MAX_MEMORY_SIZE Django refused the body as soon as the CSRF check
+    # read it, with its own error page instead of the import form.
+    client = Client(enforce_csrf_checks=True)
+    client.force_login(world.owner)
+    before = Army.objects.count()
+    paste = json.dumps({"format": "muster-army/1", "name": "Huge", "notes": "x" * 5_000_000})
+
+    response = _import_page(client, paste)
+
+    assert response.status_code == 413
+    html = response.content.decode()
+    assert "The pasted army is larger than 1 MB" in html
+    assert 'name="text"' in html and 'name="file"' in html  # the form, ready for another try
+    assert Army.objects.count() == before
+
+
+def test_pasting_an_army_over_the_file_limit_is_refused_like_the_upload(world):
+    # Under Django's own limit, over the 1 MB a file may have: the same rule as an upload.
+    client = Client(enforce_csrf_checks=True)
+    client.force_login(world.owner)
+    before = Army.objects.count()
+    # Valid JSON, the padding inside it where the form's stripping cannot remove it.
+    paste = '{"format": "muster-army/1", "name": "Big", "system": "gem", "units":'
+    paste += " " * 1_500_000 + "[]}"
+
+    response = _import_page(client, paste)
+
+    assert response.status_code == 400
+    assert "The pasted army is larger than 1 MB" in response.content.decode()
+    assert Army.objects.count() == before

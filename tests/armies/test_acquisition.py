@@ -6,6 +6,8 @@ import hashlib
 import random
 import re
 import threading
+from datetime import timedelta
+from unittest import mock
 
 import pytest
 from django.db import connection
@@ -262,3 +264,52 @@ def test_late_vehicles_and_spent_rerolls_read_as_the_pages_print_them():
     # Vehicles arrive on a d6 score "or more"; dice are numbered from 1 on every page.
     assert shown.arrivals == "4+, 6+"
     assert shown.rerolled_dice == "3, 1"
+
+
+def test_a_roll_never_made_final_shows_its_seed_half_an_hour_after_rolling(client, player):
+    # The owner who never pressed "Done" kept the seed hidden for good: the opponent
+    # could check nothing.
+    army = goms_army(player, rerolls=2)
+    token = army.share()
+    owner = Client()
+    owner.force_login(player)
+    owner.post(url(army, "roll"))
+    record = AcquisitionRecord.objects.get()
+    seed = f"Seed <code>{record.seed}</code>"
+
+    soon = client.get(f"/s/{token}/").content.decode()
+    later = record.created + timedelta(minutes=30)
+    with mock.patch("django.utils.timezone.now", return_value=later):
+        shown = client.get(f"/s/{token}/").content.decode()
+        refused = owner.post(url(army, "reroll"), {"die": "1"}, follow=True)
+
+    assert seed not in soon and 'data-testid="acquisition-final-by"' in soon
+    assert seed in shown and 'data-testid="acquisition-final"' in shown
+    assert "No rerolls left" in refused.content.decode()
+    assert AcquisitionRecord.objects.get().picks == []
+
+
+def test_rerolls_can_be_spent_until_the_half_hour_is_up(player_client, player):
+    army = goms_army(player, rerolls=2)
+    player_client.post(url(army, "roll"))
+    record = AcquisitionRecord.objects.get()
+
+    almost = record.created + timedelta(minutes=29)
+    with mock.patch("django.utils.timezone.now", return_value=almost):
+        player_client.post(url(army, "reroll"), {"die": "1"})
+        html = page(player_client, army)
+
+    assert AcquisitionRecord.objects.get().picks == [0]
+    assert f"Seed <code>{record.seed}</code>" not in html and 'name="die"' in html
+
+
+def test_a_new_roll_makes_the_one_before_it_final(player_client, player):
+    # Only the latest roll is on the page; the earlier one, unfinished, would have kept
+    # its seed hidden in the record for good.
+    army = goms_army(player, rerolls=2)
+    player_client.post(url(army, "roll"))
+    player_client.post(f"/armies/{army.pk}/units/add/", as_page(army))  # stale: roll again
+    player_client.post(url(army, "roll"))
+
+    first, second = AcquisitionRecord.objects.order_by("pk")
+    assert (first.finished, second.finished) == (True, False)

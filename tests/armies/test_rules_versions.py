@@ -139,7 +139,7 @@ def test_importing_a_file_priced_under_another_version_says_so(player_client, pl
         assert "The file was priced under" not in again.content.decode()
 
 
-def test_the_api_names_the_rules_version(client):
+def test_the_api_names_the_rules_version(client, db):
     response = client.post(
         "/api/price/", data=json.dumps(sample_file("dwarves")), content_type="application/json"
     )

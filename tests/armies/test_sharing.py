@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pytest
+from django.test import Client
 
 import points
 from armies.forms import preset_limit
@@ -94,6 +95,39 @@ def test_a_logged_in_viewer_forks_a_shared_army_and_the_copy_remembers_it(client
     )
     original.refresh_from_db()
     assert original.name == "Elves"
+
+
+@pytest.mark.parametrize("revoke", ["regenerate", "turn-off"])
+def test_revoking_the_link_takes_it_off_every_earlier_fork_too(client, player, revoke):
+    # The fork's "Forked from" followed the original's current token, so regenerating
+    # the link handed the new one to everyone who had forked from the old.
+    original = sample_army(player, "elves")
+    token = original.share()
+    client.force_login(UserFactory())
+    copy_url = client.post(f"/s/{token}/fork/").url
+
+    owner = Client()
+    owner.force_login(player)
+    owner.post(f"/armies/{original.pk}/share/" + ("" if revoke == "regenerate" else "off/"))
+    html = client.get(copy_url).content.decode()
+
+    original.refresh_from_db()
+    assert original.share_token != token
+    assert "Forked from" not in html
+    assert "/s/" not in html  # neither the old link nor the new one
+    if original.share_token:
+        assert original.share_token not in html
+
+
+def test_a_fork_made_through_the_new_link_links_back_through_it(client, player):
+    original = sample_army(player, "elves")
+    original.share()
+    token = original.share()  # regenerated before this viewer came
+    client.force_login(UserFactory())
+
+    html = client.get(client.post(f"/s/{token}/fork/").url).content.decode()
+
+    assert f'Forked from <a href="/s/{token}/">Elves</a>' in html
 
 
 def test_anonymous_fork_goes_to_log_in_and_copies_nothing(client, player):
