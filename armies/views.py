@@ -492,20 +492,16 @@ def army_restore(request: HttpRequest, pk: int) -> HttpResponse:
 @require_POST
 @login_required
 def unit_restore(request: HttpRequest, pk: int, unit_pk: int) -> HttpResponse:
-    army = army_for_owner(request, pk)
     # From the trash page there is no army version to post: a restore loses nothing.
     seen = _seen(request) if "version" in request.POST else None
-    try:
+
+    def restore(army: Army, _: int) -> HttpResponse:
         unit = services.restore_unit(army, unit_pk, seen)
-    except Unit.DoesNotExist:
-        raise Http404("No such unit in this army's trash") from None
-    except ArmyFull:
-        return _army_full(request, army)
-    except StaleVersion:
-        return _list_conflict(request, army)
-    if not request.htmx:  # the undo bar's reply shows the unit back in the list
-        messages.success(request, f"Restored {unit.name}.")
-    return _after_list_change(request, army, selected=unit)
+        if not request.htmx:  # the undo bar's reply shows the unit back in the list
+            messages.success(request, f"Restored {unit.name}.")
+        return _after_list_change(request, army, selected=unit)
+
+    return _list_action(request, pk, unit_pk, restore)
 
 
 @require_POST

@@ -129,7 +129,7 @@ def unit_rows(context, rows) -> SafeString:
 
     def key(row) -> str:
         unit = row.unit
-        look = (row.first, row.last, row.selected, shared)
+        look = "".join("1" if flag else "0" for flag in (row.first, row.last, row.selected, shared))
         issues = _issues_key(row.errors + row.warnings)
         return f"unit-row:{unit.pk}:{unit.revision}:{look}:{issues}"
 
