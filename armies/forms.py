@@ -196,8 +196,7 @@ class FeedbackForm(forms.Form):
 class UnitForm(FeedbackForm):
     """One unit's name, quantity and stat line, laid out per system (see profiles.py).
 
-    Its fields are built once and shared by every UnitForm (_shared_field), the name and
-    quantity too: none is declared on the class, which Django would copy per form."""
+    Its fields follow the system's layout, so they are built per form from it."""
 
     def __init__(self, system: str, *args, unit=None, **kwargs):
         # Own ids, so the army settings form on the same page can keep id_name.
@@ -211,9 +210,9 @@ class UnitForm(FeedbackForm):
             initial, row_initial = profiles.form_initial(system, unit.profile)
             kwargs["initial"] = {"name": unit.name, "quantity": unit.quantity, **initial}
         super().__init__(*args, **kwargs)
-        self.fields["name"], self.fields["quantity"] = _NAME, _QUANTITY
+        self.fields["name"], self.fields["quantity"] = _name_field(), _quantity_field()
         for f in self.layout.fields:
-            self.fields[f.key] = _shared_field(system, f.key, f)
+            self.fields[f.key] = _django_field(f)
         self.row_counts: dict[str, int] = {}
         for group in self.layout.rows:
             stored = row_initial.get(group.key, [])
@@ -227,7 +226,8 @@ class UnitForm(FeedbackForm):
                     name = f"{group.key}-{i}-{f.key}"
                     # Every row repeats "Name", "OFF"…: say which row for screen readers.
                     label = f"{group.label} row {i + 1}: {f.label}"
-                    self.fields[name] = _shared_field(system, name, f, label)
+                    self.fields[name] = field = _django_field(f, compact=True)
+                    field.widget.attrs["aria-label"] = label
                     if i < len(stored):
                         self.initial[name] = stored[i].get(f.key)
         for name, field in self.fields.items():
@@ -301,35 +301,23 @@ def _posted_rows(data, key: str, most: int) -> int:
     return max(seen) + 1 if seen else 0
 
 
-# No text box strips what is typed: " Bob " is the name the player gave (SPEC 4).
-_NAME = forms.CharField(
-    max_length=MAX_NAME,
-    strip=False,
-    validators=[one_line],
-    widget=forms.TextInput(attrs={"class": "form-control form-control-sm"}),
-)
-_QUANTITY = forms.IntegerField(
-    min_value=1,
-    max_value=MAX_QUANTITY,
-    initial=1,
-    widget=forms.NumberInput(attrs={"class": "form-control form-control-sm"}),
-)
-
-# The editor's fields, built once per system and name and shared by every UnitForm: a
-# form never changes its fields after building them, and building ~40 took about as long
-# as validating them. (Django copies a form's declared fields per form because some
-# forms do change theirs; these are not declared.)
-_FIELDS: dict[tuple[str, str], forms.Field] = {}
+def _name_field() -> forms.CharField:
+    # No text box strips what is typed: " Bob " is the name the player gave (SPEC 4).
+    return forms.CharField(
+        max_length=MAX_NAME,
+        strip=False,
+        validators=[one_line],
+        widget=forms.TextInput(attrs={"class": "form-control form-control-sm"}),
+    )
 
 
-def _shared_field(system: str, name: str, f: profiles.Field, row_label: str = "") -> forms.Field:
-    field = _FIELDS.get((system, name))
-    if field is None:
-        field = _django_field(f, compact=bool(row_label))
-        if row_label:
-            field.widget.attrs["aria-label"] = row_label
-        _FIELDS[(system, name)] = field
-    return field
+def _quantity_field() -> forms.IntegerField:
+    return forms.IntegerField(
+        min_value=1,
+        max_value=MAX_QUANTITY,
+        initial=1,
+        widget=forms.NumberInput(attrs={"class": "form-control form-control-sm"}),
+    )
 
 
 def _django_field(f: profiles.Field, compact: bool = False) -> forms.Field:

@@ -1,5 +1,5 @@
 // Every builder form posts the army version its page last saw, so an edit from a stale
-// tab is refused instead of overwriting newer work (armies/views.py, _claim_version).
+// tab is refused instead of overwriting newer work (armies/services.py, changing()).
 // Each response swaps in #army-version; this sends the newest one with the next save.
 document.addEventListener("htmx:configRequest", (event) => {
   const current = document.getElementById("army-version");
@@ -8,14 +8,30 @@ document.addEventListener("htmx:configRequest", (event) => {
   }
 });
 
-// Forms that post the ordinary way (add a unit, copy from the library) carry the version
-// the page was drawn with: bring it up to date with the live saves' before it goes.
+// Every change to the army goes out one after another (hx-sync on #main), each with the
+// version the one before it left. Forms that post the ordinary way (add a unit, copy from
+// the library, accept new rules) wait for the saves still on their way, then send the
+// version those left: otherwise a click straight after typing is refused as stale.
+function whenIdle(then) {
+  const busy = document.querySelector(".htmx-request");
+  if (!busy) return then();
+  busy.addEventListener("htmx:afterRequest", () => setTimeout(() => whenIdle(then), 0), {
+    once: true,
+  });
+}
+
 document.addEventListener(
   "submit",
   (event) => {
+    const form = event.target;
+    const posted = form.elements?.namedItem("version");
     const current = document.getElementById("army-version");
-    const posted = event.target.elements?.namedItem("version");
-    if (current && posted) posted.value = current.value;
+    if (!posted || !current || form.hasAttribute("hx-post")) return;
+    event.preventDefault();
+    whenIdle(() => {
+      posted.value = document.getElementById("army-version").value;
+      form.submit();
+    });
   },
   true,
 );

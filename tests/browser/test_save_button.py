@@ -42,3 +42,39 @@ def test_save_after_live_saves_is_not_refused_as_another_tab(page, submit):
     expect(page.get_by_test_id("conflict")).to_have_count(0)
     unit.refresh_from_db()
     assert (unit.name, unit.quantity) == ("Live saved", 4)
+
+
+def _slow_network(page) -> None:
+    """Every request takes 300 ms more, as on a phone: a save is still on its way when
+    the player's next click comes."""
+    cdp = page.context.new_cdp_session(page)
+    cdp.send("Network.enable")
+    conditions = {"offline": False, "latency": 300, "downloadThroughput": -1}
+    cdp.send("Network.emulateNetworkConditions", {**conditions, "uploadThroughput": -1})
+
+
+def test_adding_a_unit_straight_after_typing_waits_for_the_save(page):
+    unit = _open_unit(page)
+    _slow_network(page)
+    form = page.locator("#unit-form")
+    form.get_by_label("Name", exact=True).fill("Typed just now")
+    # No pause: the click's blur sends one more save, and the plain form must wait for it.
+    page.get_by_role("button", name="Add unit").click()
+
+    expect(page.locator("#unit-form").get_by_label("Name", exact=True)).to_have_value("New unit")
+    expect(page.get_by_text("changed in another tab")).to_have_count(0)
+    unit.refresh_from_db()
+    assert unit.name == "Typed just now"
+    assert unit.army.units.count() == 2
+
+
+def test_duplicating_straight_after_typing_keeps_both(page):
+    unit = _open_unit(page)
+    _slow_network(page)
+    page.locator("#unit-form").get_by_label("Quantity").fill("7")
+    page.locator("#unit-list").get_by_role("button", name="Duplicate").first.click()
+
+    expect(page.locator("#unit-list .unit-row")).to_have_count(2)
+    page.wait_for_load_state("networkidle")
+    expect(page.get_by_text("changed in another tab")).to_have_count(0)
+    assert sorted(u.quantity for u in unit.army.units.all()) == [7, 7]
