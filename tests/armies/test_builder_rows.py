@@ -81,8 +81,8 @@ def test_rows_use_the_same_urls_as_the_urlconf(player_client, player):
     # formaction of the button pressed, and a page without JavaScript submits it.
     assert html.count('form="unit-actions"') == 8
     assert re.search(
-        rf'<form id="unit-actions" method="post" hx-post="/armies/{army.pk}/" hx-swap="none">'
-        r'<input type="hidden" name="csrf',
+        rf'<form id="unit-actions" method="post" hx-post="/armies/{army.pk}/" hx-swap="none" '
+        r'hx-sync="#main:queue all"><input type="hidden" name="csrf',
         html,
     )
 

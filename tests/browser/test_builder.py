@@ -21,7 +21,9 @@ def add_unit(
 ):
     page.get_by_role("button", name="Add unit").click()
     editor = page.locator("#unit-form")
-    expect(editor).to_be_visible()
+    # The new unit opens once the saves still on their way are in: type into it, as a
+    # player would, not into the unit before it.
+    expect(editor.get_by_label("Name", exact=True)).to_have_value("New unit")
     editor.get_by_label("Name", exact=True).fill(name)
     editor.get_by_label("Quantity").fill(str(quantity))
     editor.get_by_label("Flavour").select_option(flavor)
