@@ -219,16 +219,6 @@ class Unit(Trashable):
     def priced(self) -> StoredUnitPrice:
         return StoredUnitPrice(self)
 
-    @property
-    def army_system(self) -> str:
-        # Set by the army that read its units (StoredPrices); else one query for the army.
-        return self.__dict__.get("_system") or self.army.system
-
-    @property
-    def stat_line(self) -> points.model.Unit:
-        """The stored stat line loaded by the engine (cards and table aids read it)."""
-        return self.priced.unit
-
 
 def _issues(found: list[dict], unit=None) -> tuple[Issue, ...]:
     return tuple(Issue(i["code"], i["message"], i.get("unit", unit)) for i in found)
@@ -238,17 +228,18 @@ class _LoadedUnit:
     """A stored unit as the engine's Unit reads, its profile loaded when first asked for:
     the builder's rows and the roster's cards show stats, pricing never needs them."""
 
-    __slots__ = ("_profile", "_unit", "name", "pk", "quantity")
+    __slots__ = ("_profile", "_stored", "name", "pk", "quantity")
 
     def __init__(self, unit: Unit):
-        self._unit, self.pk, self.name, self.quantity = unit, unit.pk, unit.name, unit.quantity
+        self._stored, self.pk, self.name, self.quantity = unit, unit.pk, unit.name, unit.quantity
         self._profile = None
 
     @property
     def profile(self):
         if self._profile is None:
-            unit = self._unit
-            loaded = points.load_unit(unit.name, unit.quantity, unit.profile, unit.army_system)
+            # Units read through army.units know their army: no query for its system.
+            unit = self._stored
+            loaded = points.load_unit(unit.name, unit.quantity, unit.profile, unit.army.system)
             self._profile = loaded.profile
         return self._profile
 
@@ -258,12 +249,11 @@ class StoredUnitPrice:
     so templates and cards read stored numbers the way they read freshly priced ones."""
 
     def __init__(self, unit: Unit):
+        self.stored = unit  # the Unit row itself
         self.unit = _LoadedUnit(unit)
         self.cost = Fraction(unit.cost)
         self.errors = _issues(unit.issues.get("errors", []), unit.pk)
         self.warnings = _issues(unit.issues.get("warnings", []), unit.pk)
-        self._unit = unit
-
         self.priced = _StoredPriced(unit)
 
 
@@ -308,8 +298,6 @@ class StoredPrices:
     @cached_property
     def units(self) -> list[StoredUnitPrice]:
         assert self._units is not None, "price the army with its units to read them"
-        for unit in self._units:
-            unit._system = self.army.system
         return [unit.priced for unit in self._units]
 
     @property

@@ -17,7 +17,7 @@ from decimal import Decimal
 from fractions import Fraction
 
 from django.db import transaction
-from django.db.models import Max
+from django.db.models import Count, Max
 from django.utils import timezone
 
 import points
@@ -159,8 +159,8 @@ def add_units(army: Army, specs: Sequence[UnitSpec], seen: int | None = None) ->
     """New units at the end of the list. Raises ArmyFull, StaleVersion or ArmyFileError."""
     made = [Unit(army=army, **priced_fields(army.system, spec)) for spec in specs]
     with changing(army, seen) as locked:
-        found = locked.units.aggregate(last=Max("position"))
-        if locked.units.count() + len(made) > MAX_UNITS:
+        found = locked.units.aggregate(last=Max("position"), count=Count("pk"))
+        if found["count"] + len(made) > MAX_UNITS:
             raise ArmyFull
         for i, unit in enumerate(made, start=(found["last"] or 0) + 1):
             unit.position, unit.revision = i, locked.version + 1
@@ -257,7 +257,6 @@ class Repriced:
     army: Army
     old_total: Fraction
     new_total: Fraction
-    units_changed: int
     notice: dict | None  # what changed for players, None when nothing they see did
 
 
@@ -272,60 +271,63 @@ def _errors_by_unit(army_issues: dict, units) -> dict:
     return found
 
 
+def _appeared_and_cleared(was: dict, now: dict) -> tuple[list[str], list[str]]:
+    return [now[c] for c in now if c not in was], [was[c] for c in was if c not in now]
+
+
 def reprice(army: Army) -> Repriced:
     """Price every unit of the army again with today's engine (after a rules version
     moves) and re-state it. A change players would see (a unit's points, an error that
     appears or clears, the total or legality) is recorded on the army as its rules notice
     until the owner accepts it; an army whose numbers did not move gets no notice."""
     with transaction.atomic():
-        old_total, old_legal, old_version = Fraction(army.total), army.legal, army.rules_version
-        changed = 0
         with changing(army) as locked:
+            was = Army(
+                total=locked.total,
+                legal=locked.legal,
+                rules_version=locked.rules_version,
+                rules_notice=locked.rules_notice,
+            )
             before = list(locked.units.all())
             old_errors = _errors_by_unit(locked.issues, [(u.pk, u.issues) for u in before])
             for unit in before:
-                spec = UnitSpec(unit.name, unit.quantity, unit.profile)
-                fields = priced_fields(locked.system, spec)
+                fields = priced_fields(
+                    locked.system, UnitSpec(unit.name, unit.quantity, unit.profile)
+                )
                 if any(getattr(unit, key) != value for key, value in fields.items()):
                     Unit.objects.filter(pk=unit.pk).update(**fields, revision=locked.version + 1)
-                    changed += 1
         after = {u.pk: u for u in army.units.all()}
         new_errors = _errors_by_unit(army.issues, [(pk, u.issues) for pk, u in after.items()])
         units = []
         for unit in before:
-            now = after[unit.pk]
-            was_e, now_e = old_errors.get(unit.pk, {}), new_errors.get(unit.pk, {})
-            entry = {
-                "name": unit.name,
-                "each": [unit.each, now.each],
-                "appeared": [now_e[c] for c in now_e if c not in was_e],
-                "cleared": [was_e[c] for c in was_e if c not in now_e],
-            }
-            if entry["each"][0] != entry["each"][1] or entry["appeared"] or entry["cleared"]:
-                units.append(entry)
-        was_a, now_a = old_errors[None], new_errors[None]
-        army_errors = {
-            "appeared": [now_a[c] for c in now_a if c not in was_a],
-            "cleared": [was_a[c] for c in was_a if c not in now_a],
-        }
-        new_total = Fraction(army.total)
+            appeared, cleared = _appeared_and_cleared(
+                old_errors.get(unit.pk, {}), new_errors.get(unit.pk, {})
+            )
+            each = [unit.each, after[unit.pk].each]
+            if each[0] != each[1] or appeared or cleared:
+                units.append(
+                    {"name": unit.name, "each": each, "appeared": appeared, "cleared": cleared}
+                )
+        appeared, cleared = _appeared_and_cleared(old_errors[None], new_errors[None])
         notice = None
-        if units or army_errors["appeared"] or army_errors["cleared"] or new_total != old_total:
-            notice = {
-                "from": old_version,
-                "to": army.rules_version,
-                "total": [exact_text(old_total), army.total],
-                "legal": [old_legal, army.legal],
-                "units": units,
-                "army": army_errors,
+        if units or appeared or cleared or army.total != was.total:
+            # Not yet accepted: the owner still knows the numbers from before the first move.
+            known = was.rules_notice or {
+                "from": was.rules_version,
+                "total": [was.total],
+                "legal": [was.legal],
             }
-            earlier = army.rules_notice
-            if earlier:  # not yet accepted: the owner still knows the numbers from before
-                notice["from"], notice["total"][0] = earlier["from"], earlier["total"][0]
-                notice["legal"][0] = earlier["legal"][0]
+            notice = {
+                "from": known["from"],
+                "to": army.rules_version,
+                "total": [known["total"][0], army.total],
+                "legal": [known["legal"][0], army.legal],
+                "units": units,
+                "army": {"appeared": appeared, "cleared": cleared},
+            }
             Army.all_objects.filter(pk=army.pk).update(rules_notice=notice)
             army.rules_notice = notice
-    return Repriced(army, old_total, new_total, changed, notice)
+    return Repriced(army, Fraction(was.total), Fraction(army.total), notice)
 
 
 def accept_rules(army: Army, seen: int | None) -> None:

@@ -84,7 +84,7 @@ def _rows(
     first, last = (order[0], order[-1]) if order else (None, None)
     return [
         Row(
-            pu._unit,
+            pu.stored,
             pu,
             errors,
             warnings,
@@ -194,10 +194,14 @@ class ArmyState:
 
 def _one_row(army: Army, unit: Unit, selected_pk: int | None) -> Row:
     """One unit's row, with the army's issues about it, without reading the others."""
+    return _rows(army, army.priced([unit]), selected_pk, _unit_order(army))[0]
+
+
+def _unit_order(army: Army) -> list[int]:
+    """The live units' ids in list order: known after a change (services.restate read
+    them), else one query for the ids alone."""
     order = getattr(army, "unit_order", None)
-    if order is None:
-        order = list(army.units.values_list("pk", flat=True))
-    return _rows(army, army.priced([unit]), selected_pk, order)[0]
+    return list(army.units.values_list("pk", flat=True)) if order is None else order
 
 
 # Handed to templates as callables, which templates call when they first need them.
@@ -597,10 +601,7 @@ def _changed_rows(army: Army, unit: Unit, before: dict) -> list[Row]:
     was, now = about(before), about(army.issues)
     others = {pk for pk in was.keys() | now.keys() if was.get(pk) != now.get(pk)} - {unit.pk}
     units = [unit, *army.units.filter(pk__in=others).defer("lines", "exact")] if others else [unit]
-    order = getattr(army, "unit_order", None)
-    if order is None:
-        order = list(army.units.values_list("pk", flat=True))
-    return _rows(army, army.priced(units), unit.pk, order)
+    return _rows(army, army.priced(units), unit.pk, _unit_order(army))
 
 
 # --- Edits from a stale page --------------------------------------------------------

@@ -415,15 +415,15 @@ def test_adding_or_copying_a_unit_counts_the_units_and_finds_the_last_in_one_que
     unit = army.units.first()
     data = as_page(army)
     # session, user, army; then in one transaction (a savepoint and its release inside
-    # the test's): the army locked, the last position, the count, the new unit, the units'
-    # stored costs, the army written
-    with django_assert_num_queries(11):
+    # the test's): the army locked, the units' count and last position, the new unit, the
+    # units' stored costs, the army written
+    with django_assert_num_queries(10):
         response = player_client.post(f"/armies/{army.pk}/units/add/", data)
     added = army.units.order_by("position").last()
     assert response.url == f"/armies/{army.pk}/?unit={added.pk}#editor" and added.position == 4
     data = as_page(army)
     # the same, after the unit copied is read; then the summary and the units to show
-    with django_assert_num_queries(13):
+    with django_assert_num_queries(12):
         response = player_client.post(f"/armies/{army.pk}/units/{unit.pk}/duplicate/", data, **HX)
     assert response.status_code == 200
     assert army.units.order_by("position").last().position == 5
