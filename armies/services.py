@@ -10,14 +10,14 @@ the army's total and checks read only the units' stored costs and facts, so a sa
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
-from decimal import Decimal
+from decimal import Context, Decimal, Inexact, InvalidOperation, localcontext
 from fractions import Fraction
 
 from django.db import transaction
-from django.db.models import Count, Max
+from django.db.models import BooleanField, Count, ExpressionWrapper, Max, Q, QuerySet
 from django.utils import timezone
 
 import points
@@ -94,18 +94,28 @@ def changing(army: Army, seen: int | None = None) -> Iterator[Army]:
 
 
 STATE_FIELDS = ("total", "legal", "issues", "summary", "rules_version")
-# What re-stating an army reads of each live unit, in list order.
-UNIT_STATE = ("pk", "name", "quantity", "cost", "facts", "issues")
+
+
+def unit_state(units: QuerySet) -> list[tuple]:
+    """What re-stating an army reads of each live unit, in list order: id, name, quantity,
+    cost, facts, and whether it has errors of its own (asked of the database, so the
+    issues are never decoded)."""
+    has_errors = ExpressionWrapper(Q(issues__has_key="errors"), output_field=BooleanField())
+    return list(
+        units.order_by("position", "id")
+        .annotate(has_errors=has_errors)
+        .values_list("pk", "name", "quantity", "cost", "facts", "has_errors")
+    )
 
 
 def army_state(system_key: str, options: dict, points_limit, rows: Sequence[tuple]) -> dict:
-    """The army's stored fields (STATE_FIELDS) from its units' UNIT_STATE rows. Plain data
-    in and out, so the data migration that first fills them uses it too."""
+    """The army's stored fields (STATE_FIELDS) from its units' unit_state() rows. Plain
+    data in and out, so the data migration that first fills them uses it too."""
     system = points.SYSTEMS[system_key]
     checked = points.check_army(
         system_key,
         [Entry(name, quantity, facts) for _, name, quantity, _, facts, _ in rows],
-        [Fraction(cost) for *_, cost, _, _ in rows],
+        [sum_costs(cost for *_, cost, _, _ in rows)],
         system.parse_options(options or {}, "options"),
         None if points_limit is None else Fraction(points_limit),
     )
@@ -116,7 +126,7 @@ def army_state(system_key: str, options: dict, points_limit, rows: Sequence[tupl
 
     return {
         "total": exact_text(checked.total),
-        "legal": not checked.errors and not any(issues.get("errors") for *_, issues in rows),
+        "legal": not checked.errors and not any(errors for *_, errors in rows),
         "issues": {
             "errors": [stored(e) for e in checked.errors],
             "warnings": [stored(w) for w in checked.warnings],
@@ -129,10 +139,25 @@ def army_state(system_key: str, options: dict, points_limit, rows: Sequence[tupl
     }
 
 
+def sum_costs(costs: Iterable[str]) -> Fraction:
+    """The exact sum of stored costs. They are decimal text ("6.5"), which Decimal adds
+    several times faster than Fraction parses it; any rounding at all (or a cost written
+    "n/d") is trapped, and the sum is then done in fractions."""
+    costs = list(costs)
+    try:
+        with localcontext(Context(prec=MAX_PREC, traps=[Inexact, InvalidOperation])):
+            return Fraction(sum(map(Decimal, costs), Decimal(0)))
+    except (Inexact, InvalidOperation):
+        return sum(map(Fraction, costs), Fraction(0))
+
+
+MAX_PREC = 10_000  # digits: far past any sum of costs; beyond it, fractions take over
+
+
 def restate(army: Army) -> None:
     """Re-work the army's total, legality and army-wide issues from its units' stored
     costs and facts (nothing is loaded or re-validated) and move its version on."""
-    rows = list(army.units.order_by("position", "id").values_list(*UNIT_STATE))
+    rows = unit_state(army.units.all())
     for field, value in army_state(army.system, army.options, army.points_limit, rows).items():
         setattr(army, field, value)
     army.version += 1

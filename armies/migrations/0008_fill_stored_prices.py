@@ -7,7 +7,7 @@ from django.db import migrations
 
 
 def fill(apps, schema_editor):
-    from armies.services import UNIT_STATE, UnitSpec, army_state, priced_fields
+    from armies.services import UnitSpec, army_state, priced_fields, unit_state
     from points import ArmyFileError
 
     Army = apps.get_model("armies", "Army")
@@ -23,11 +23,7 @@ def fill(apps, schema_editor):
                 fields = {"issues": {"errors": [{"code": "unreadable", "message": str(exc)}]}}
             fields.pop("name", None), fields.pop("quantity", None), fields.pop("profile", None)
             Unit.objects.filter(pk=unit.pk).update(**fields)
-        rows = list(
-            units.filter(deleted_at__isnull=True)
-            .order_by("position", "id")
-            .values_list(*UNIT_STATE)
-        )
+        rows = unit_state(units.filter(deleted_at__isnull=True))
         state = army_state(army.system, army.options, army.points_limit, rows)
         Army.objects.filter(pk=army.pk).update(**state)
 
