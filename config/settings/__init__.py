@@ -142,7 +142,14 @@ if REDIS_URL:
         }
     }
 else:
-    CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
+    # Per process, for one app server. Room for a few big armies' rows and cards (each a
+    # cache entry): at the default 300 entries one 200-unit roster culls the builder's rows.
+    CACHES = {
+        "default": {
+            "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
+            "OPTIONS": {"MAX_ENTRIES": 10_000},
+        }
+    }
 # Several sites sharing one Redis (or a benchmark's throwaway site) keep apart by prefix.
 CACHES["default"]["KEY_PREFIX"] = os.environ.get("CACHE_KEY_PREFIX", "")
 
