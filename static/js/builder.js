@@ -28,6 +28,11 @@ document.addEventListener(
     const current = document.getElementById("army-version");
     if (!posted || !current || form.hasAttribute("hx-post")) return;
     event.preventDefault();
+    // While it waits, the page is about to be left: typing into the editor now would
+    // change the unit the player is leaving, so it takes no more input.
+    if (document.querySelector(".htmx-request")) {
+      document.getElementById("unit-form")?.setAttribute("inert", "");
+    }
     whenIdle(() => {
       posted.value = document.getElementById("army-version").value;
       form.submit();

@@ -60,6 +60,8 @@ def test_adding_a_unit_straight_after_typing_waits_for_the_save(page):
     form.get_by_label("Name", exact=True).fill("Typed just now")
     # No pause: the click's blur sends one more save, and the plain form must wait for it.
     page.get_by_role("button", name="Add unit").click()
+    # Meanwhile the unit being left takes no more typing.
+    expect(page.locator("#unit-form[inert]")).to_have_count(1)
 
     expect(page.locator("#unit-form").get_by_label("Name", exact=True)).to_have_value("New unit")
     expect(page.get_by_text("changed in another tab")).to_have_count(0)
