@@ -5,12 +5,13 @@ from dataclasses import dataclass
 from types import SimpleNamespace
 
 from django import forms
+from django.utils.html import format_html, format_html_join
 
 import points
-from armies import profiles
+from armies import profiles, starters
 from armies.models import Army, LibraryEntry
 from points import goms, vsgmr
-from points.armyfile import MAX_FILE_BYTES, MAX_QUANTITY
+from points.armyfile import MAX_FILE_BYTES, MAX_POINTS_LIMIT, MAX_QUANTITY
 from points.fields import MAX_NAME, text
 from points.numbers import decimal_places
 
@@ -19,7 +20,10 @@ PASTE_TOO_LARGE = "The pasted army is larger than 1 MB, the most an army file ma
 
 
 def one_line(value: str) -> None:
-    """Names obey the file format's rule (the engine's), so every stored army loads."""
+    """Names obey the file format's rule (the engine's), so every stored army loads. Too
+    long a name is the length check's to say, once (NAME_MESSAGES)."""
+    if len(value) > MAX_NAME:
+        return
     try:
         text(value, "")
     except points.ArmyFileError as exc:
@@ -68,11 +72,45 @@ def preset_limit(system: str, preset: str) -> int | None:
     return None if found is None else found.high
 
 
+# Each message says what to type instead, once (SPEC 5: a clear message beside the field).
+NAME_MESSAGES = {
+    "required": "Type a name.",
+    "max_length": "Keep it to %(limit_value)d characters or fewer (this has %(show_value)d).",
+}
+LIMIT_WHOLE = f"Type a whole number up to {MAX_POINTS_LIMIT:,}, or leave it empty for no limit."
+LIMIT_MESSAGES = {
+    "invalid": LIMIT_WHOLE,
+    "max_digits": LIMIT_WHOLE,
+    "max_whole_digits": LIMIT_WHOLE,
+    "max_value": LIMIT_WHOLE,
+    "min_value": LIMIT_WHOLE,
+    "max_decimal_places": "Type at most one decimal place, such as 12.5.",
+}
+QUANTITY_MESSAGES = {
+    "required": f"Type how many, from 1 to {MAX_QUANTITY}.",
+    "invalid": f"Type a whole number from 1 to {MAX_QUANTITY}.",
+    "min_value": "Type 1 or more: to remove the unit, delete it from the list.",
+    "max_value": "Type at most %(limit_value)s.",
+}
+# The systems as the new-army page names them.
+SYSTEM_NAMES = {
+    "gem": "GEM — Generic Easy Miniatures",
+    "vsgmr": "VSGMR — Very Simple Generic Miniatures Rules",
+    "goms": "G.O.M.S. — WWII skirmish",
+    "d10": "d10 modern skirmish",
+}
+
+
+def system_name(key: str) -> str:
+    return SYSTEM_NAMES.get(key) or points.SYSTEMS[key].label
+
+
 class ArmyForm(forms.ModelForm):
     class Meta:
         model = Army
         fields = ["name", "system", "preset", "points_limit", "notes"]
         widgets = {"notes": forms.Textarea(attrs={"rows": 3})}
+        error_messages = {"name": NAME_MESSAGES, "points_limit": LIMIT_MESSAGES}
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
@@ -81,6 +119,8 @@ class ArmyForm(forms.ModelForm):
         if self.instance.pk:
             # A unit's stat line belongs to its system: changing it would orphan every unit.
             del self.fields["system"]
+        else:
+            self.fields["system"].choices = [(k, system_name(k)) for k in points.SYSTEMS]
         choices = []
         for key in points.SYSTEMS:
             choices += [
@@ -211,10 +251,23 @@ class UnitForm(FeedbackForm):
             kwargs["initial"] = {"name": unit.name, "quantity": unit.quantity, **initial}
         super().__init__(*args, **kwargs)
         self.fields["name"], self.fields["quantity"] = _name_field(), _quantity_field()
-        for f in self.layout.fields:
+        # Only the fields of what the unit is (its type or kind, as posted or stored), and
+        # any it holds a value for (a stored unit's own values are always shown).
+        self.switch_value = self._switch_value()
+        self.shown = [f for f in self.layout.fields if self._shows(f)]
+        for f in self.shown:
             self.fields[f.key] = _django_field(f)
+        self.cells: dict[str, str] = {}
+        if system == "d10":
+            # One a line as before, with the set's weapon table to add from under it.
+            self.fields["weapons"].widget = TableLines(
+                starters.D10_WEAPONS, attrs=self.fields["weapons"].widget.attrs
+            )
         self.row_counts: dict[str, int] = {}
         for group in self.layout.rows:
+            if not group.applies(self.switch_value) and not row_initial.get(group.key):
+                self.row_counts[group.key] = 0
+                continue
             stored = row_initial.get(group.key, [])
             posted = _posted_rows(self.data, group.key, group.most) if self.is_bound else 0
             # A fresh form gets a blank row to add one more; a posted one already has it.
@@ -228,6 +281,13 @@ class UnitForm(FeedbackForm):
                     label = f"{group.label} row {i + 1}: {f.label}"
                     self.fields[name] = field = _django_field(f, compact=True)
                     field.widget.attrs["aria-label"] = label
+                    self.cells[name] = _CELLS.get(f.kind, "stat")
+                    if (system, group.key, f.key) == ("gem", "missile", "name"):
+                        # Pick a known weapon by name (its stats follow), or type your own.
+                        field.widget = ListedInput(GEM_WEAPON_LIST, first=i == 0)
+                        field.widget.attrs.update(
+                            {"class": "form-control form-control-sm", "aria-label": label}
+                        )
                     if i < len(stored):
                         self.initial[name] = stored[i].get(f.key)
         for name, field in self.fields.items():
@@ -239,6 +299,43 @@ class UnitForm(FeedbackForm):
                     self.initial[name] = values[0]
         self.profile: dict = {}
 
+    def _shows(self, f: profiles.Field) -> bool:
+        """Whether the editor has field `f`: when it applies to the unit's type or kind;
+        else only while the unit holds a value for it, stored or posted, so the engine's
+        refusal shows beside it. The player who just picked another type in this editor
+        (its shown_for) leaves the old type's fields behind."""
+        if f.applies(self.switch_value):
+            return True
+        drawn_for = self.data.get("shown_for") if self.is_bound else None
+        if drawn_for is not None and drawn_for != (self.switch_value or ""):
+            return False
+        kept = self.stored or {}
+        if f.key in kept and kept.get(self.layout.switch) == self.switch_value:
+            return True
+        return self.is_bound and self.data.get(f.key) not in (None, "")
+
+    def _switch_value(self) -> str | None:
+        """The type or kind the editor shows fields for: as posted when it is one of the
+        choices (the player just picked it), else as stored, else the first choice."""
+        key = self.layout.switch
+        if not key:
+            return None
+        choices = [v for v, _ in next(f for f in self.layout.fields if f.key == key).choices]
+        for found in (
+            self.data.get(key) if self.is_bound else None,
+            self.initial.get(key),
+            (self.stored or {}).get(key),
+        ):
+            if found in choices:
+                return found
+        return choices[0]
+
+    @property
+    def switch(self):
+        """The type/kind field, drawn on its own above the others."""
+        key = self.layout.switch
+        return self[key] if key in self.fields else None
+
     def clean(self):
         data = super().clean()
         rows = {
@@ -249,6 +346,9 @@ class UnitForm(FeedbackForm):
             for group in self.layout.rows
         }
         self.profile, paths = profiles.profile_from_form(self.system, {**data, **rows}, self.stored)
+        added = self.data.get(TableLines.ADD) if self.system == "d10" else None
+        if added in D10_TABLE_NAMES:  # picked from the table without JavaScript
+            self.profile["weapons"] = [*self.profile.get("weapons", []), added]
         for field, message in profiles.engine_errors(self.system, self.profile, paths).items():
             if field == "__all__" or field not in self.fields:
                 self.add_error(None, message)
@@ -258,27 +358,112 @@ class UnitForm(FeedbackForm):
 
     # Template helpers: the fields of one group, and the rows of a repeating group.
     def group(self, name: str):
-        return [self[f.key] for f in self.layout.fields if f.group == name]
+        return [self[f.key] for f in self.shown if f.group == name and f.key != self.layout.switch]
 
     def groups(self):
-        return [(label, self.group(key)) for key, label in _groups(self.layout).items()]
+        groups = ((label, self.group(key)) for key, label in _groups(self.layout).items())
+        return [(label, fields) for label, fields in groups if fields]
 
     def row_groups(self):
         return [
             (
                 group,
                 [
-                    [self[f"{group.key}-{i}-{f.key}"] for f in group.fields]
+                    [
+                        (self[name], self.cells[name])
+                        for name in (f"{group.key}-{i}-{f.key}" for f in group.fields)
+                    ]
                     for i in range(self.row_counts[group.key])
                 ],
             )
             for group in self.layout.rows
+            if self.row_counts[group.key]
         ]
+
+
+class TableLines(forms.Textarea):
+    """A one-a-line box (d10 weapons) with a select of the set's table under it. With
+    JavaScript (static/js/lists.js) a pick is added to the box as a line and saved; without,
+    the pick is posted as `weapons-add` and UnitForm adds it when the unit is saved."""
+
+    ADD = "weapons-add"
+
+    def __init__(self, table: tuple[tuple[str, str], ...], attrs=None):
+        super().__init__({**(attrs or {}), "rows": 3})
+        self.table = table
+
+    def render(self, name, value, attrs=None, renderer=None):
+        box = super().render(name, value, attrs, renderer)
+        box_id = (attrs or {}).get("id") or self.attrs.get("id") or name
+        options = format_html_join(
+            "", '<option value="{}">{}</option>', ((v, label) for v, label in self.table)
+        )
+        pick = format_html(
+            '<label class="form-label small mb-0 mt-1" for="{0}-table">Add a weapon from the '
+            'table</label><select class="form-select form-select-sm" id="{0}-table" name="{1}" '
+            'data-append-to="{0}"><option value="">Choose one…</option>{2}</select>',
+            box_id,
+            self.ADD,
+            options,
+        )
+        return format_html("{}{}", box, pick)
+
+
+D10_TABLE_NAMES = frozenset(name for name, _ in starters.D10_WEAPONS)
+
+
+class ListedInput(forms.TextInput):
+    """A text box with a list of known values to pick from (<datalist>), typing still free.
+    Every row's box uses one list, drawn beside the first row's box (`first`)."""
+
+    def __init__(self, listed: tuple[str, tuple], first: bool, attrs=None):
+        list_id, self.options = listed
+        super().__init__({**(attrs or {}), "list": list_id, "autocomplete": "off"})
+        self.first = first
+
+    def render(self, name, value, attrs=None, renderer=None):
+        box = super().render(name, value, attrs, renderer)
+        if not self.first:
+            return box
+        options = format_html_join(
+            "",
+            '<option value="{}" data-off="{}" data-att="{}" data-range="{}" data-radius="{}" '
+            'data-fire="{}" data-heavy="{}">{}</option>',
+            (
+                (
+                    w["name"],
+                    w["off"],
+                    w.get("att", 1),
+                    w["range"],
+                    w.get("radius", 0),
+                    w.get("fire", "every-turn"),
+                    "1" if w.get("heavy") else "",
+                    _weapon_label(w),
+                )
+                for w in self.options
+            ),
+        )
+        return format_html('{}<datalist id="{}">{}</datalist>', box, self.attrs["list"], options)
+
+
+def _weapon_label(w: dict) -> str:
+    radius = f", radius {w['radius']}″" if w.get("radius") else ""
+    fire = w.get("fire", "every-turn").replace("-", " ")
+    heavy = ", heavy" if w.get("heavy") else ""
+    stats = f"OFF {w['off']}, ATT {w.get('att', 1)}, range {w['range']}″"
+    return f"{stats}{radius}, fires {fire}{heavy}"
+
+
+GEM_WEAPON_LIST = ("gem-weapons", starters.GEM_WEAPONS)
 
 
 def _groups(layout: profiles.Layout) -> dict[str, str]:
     keys = dict.fromkeys(f.group for f in layout.fields)
     return {k: layout.groups.get(k, "Profile" if k == "main" else k.capitalize()) for k in keys}
+
+
+# How a weapon or homebrew row lays out each of its fields (muster.css, .weapon-cell-*).
+_CELLS = {"text": "name", "choice": "wide", "bool": "check"}
 
 
 def ascii_int(text: str | None, digits: int) -> int | None:
@@ -307,6 +492,7 @@ def _name_field() -> forms.CharField:
         max_length=MAX_NAME,
         strip=False,
         validators=[one_line],
+        error_messages=NAME_MESSAGES,
         widget=forms.TextInput(attrs={"class": "form-control form-control-sm"}),
     )
 
@@ -316,6 +502,7 @@ def _quantity_field() -> forms.IntegerField:
         min_value=1,
         max_value=MAX_QUANTITY,
         initial=1,
+        error_messages=QUANTITY_MESSAGES,
         widget=forms.NumberInput(attrs={"class": "form-control form-control-sm"}),
     )
 

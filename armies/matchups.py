@@ -63,19 +63,50 @@ def _preset_check(side: Side) -> str:
     return f"{preset.name}: {preset.points} points suggested, {verdict} it"
 
 
+def _picked(request: HttpRequest, key: str) -> tuple[str, bool]:
+    """What one side asks for: a pasted link (`<key>_link`) wins over the select (`<key>`),
+    which holds one of my army ids or the token of an army pasted before. Also whether
+    the answer came from the pasted link (where a message about it belongs)."""
+    pasted = request.GET.get(f"{key}_link", "").strip()
+    return (pasted, True) if pasted else (request.GET.get(key, ""), False)
+
+
+def _choice(side: Side | None) -> str:
+    """The side's option in the select: an army of mine by id, a shared one by token."""
+    if side is None:
+        return ""
+    return side.army.share_token if side.shared else str(side.army.pk)
+
+
 @require_GET
 def matchup(request: HttpRequest) -> HttpResponse:
-    a, error_a = _resolve(request, request.GET.get("a", ""))
-    b, error_b = _resolve(request, request.GET.get("b", ""))
+    ref_a, pasted_a = _picked(request, "a")
+    ref_b, pasted_b = _picked(request, "b")
+    a, error_a = _resolve(request, ref_a)
+    b, error_b = _resolve(request, ref_b)
+    # Shared armies already on the page join the selects: after pasting a link once, the
+    # player picks it again, or swaps sides, from the list.
+    pasted = {side.army.share_token: side.army for side in (a, b) if side and side.shared}
     context: dict = {
         "a": a,
         "b": b,
         "error_a": error_a,
         "error_b": error_b,
-        "ref_a": request.GET.get("a", ""),
-        "ref_b": request.GET.get("b", ""),
+        "link_error_a": error_a if pasted_a else "",
+        "link_error_b": error_b if pasted_b else "",
+        "pick_error_a": "" if pasted_a else error_a,
+        "pick_error_b": "" if pasted_b else error_b,
+        "typed_a": request.GET.get("a_link", ""),
+        "typed_b": request.GET.get("b_link", ""),
+        "choice_a": _choice(a),
+        "choice_b": _choice(b),
+        "pasted": list(pasted.items()),
         "mine": (
-            list(Army.objects.for_owner(request.user).only("pk", "name", "system"))
+            list(
+                Army.objects.for_owner(request.user)
+                .order_by("name", "pk")
+                .only("pk", "name", "system")
+            )
             if request.user.is_authenticated
             else []
         ),

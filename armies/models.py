@@ -82,6 +82,34 @@ class ArmyQuerySet(TrashQuerySet):
     def for_owner(self, user) -> ArmyQuerySet:
         return self.filter(owner=user)
 
+    def in_list(self, archived: bool = False) -> ArmyQuerySet:
+        """The main army list (archived armies hidden), or the archive alone."""
+        return self.filter(archived_at__isnull=not archived)
+
+
+# Per account and per army (SPEC 7, bounded work): stated on the army list, enforced there.
+MAX_TAG = 40  # characters in a tag
+MAX_TAGS = 100  # tags an account may have
+MAX_TAGS_PER_ARMY = 10
+
+
+class Tag(models.Model):
+    """A player's own label for sorting armies ("tournament", "painted"): private to them."""
+
+    owner = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="tags"
+    )
+    name = models.CharField(max_length=MAX_TAG)
+
+    class Meta:
+        ordering = ["name", "pk"]
+        constraints = [
+            models.UniqueConstraint(fields=["owner", "name"], name="one_tag_name_per_owner")
+        ]
+
+    def __str__(self) -> str:
+        return self.name
+
 
 class Army(Trashable):
     owner = models.ForeignKey(
@@ -123,6 +151,9 @@ class Army(Trashable):
     # What a new rules version changed in this army, until its owner accepts it (SPEC 3.7):
     # {"from", "to", "total": [old, new], "legal": [old, new], "units": [...], "army": {...}}
     rules_notice = models.JSONField(null=True, blank=True, editable=False)
+    # Hidden from the main army list while set; the archive lists it and can restore it.
+    archived_at = models.DateTimeField(null=True, blank=True, db_index=True, editable=False)
+    tags = models.ManyToManyField(Tag, blank=True, related_name="armies")
     created = models.DateTimeField(auto_now_add=True)
     updated = models.DateTimeField(auto_now=True)
 
@@ -394,7 +425,16 @@ class AcquisitionRecord(models.Model):
     """
 
     army = models.ForeignKey(Army, on_delete=models.CASCADE, related_name="acquisitions")
-    seed = models.BigIntegerField()
+    # A roll the owner made alone: the server's secret seed. None for a fair roll.
+    seed = models.BigIntegerField(null=True, blank=True)
+    # A fair (two-player) roll: the owner's secret seed (hex), committed to by its SHA-256
+    # before the opponent adds theirs through the share link; the dice come from both.
+    owner_seed = models.CharField(max_length=64, blank=True)
+    # The SHA-256 of owner_seed, published (kept as shown) before the opponent's seed came.
+    committed = models.CharField(max_length=64, blank=True)
+    opponent_seed = models.CharField(max_length=64, blank=True)
+    # When the dice were rolled: at once alone, when the opponent's seed came for a fair roll.
+    rolled = models.DateTimeField(null=True, blank=True)
     # [[unit name, table row, quantity], ...] in list order when rolled.
     units = models.JSONField()
     rerolls = models.PositiveIntegerField(default=0)  # bought before rolling
@@ -418,11 +458,40 @@ class AcquisitionRecord(models.Model):
         return self.rerolls - len(self.picks)
 
     @property
+    def fair(self) -> bool:
+        """Both players gave a seed (or are to): neither could steer the dice alone."""
+        return bool(self.owner_seed)
+
+    @property
+    def waiting(self) -> bool:
+        """A fair roll still waiting for the opponent's seed: no dice yet."""
+        return self.fair and not self.opponent_seed
+
+    @property
     def commitment(self) -> str:
+        if self.fair:
+            return self.committed
         return hashlib.sha256(str(self.seed).encode()).hexdigest()
 
+    @property
+    def hash_checks(self) -> bool:
+        """The revealed owner's seed hashes to what was published before the opponent's."""
+        return hashlib.sha256(self.owner_seed.encode()).hexdigest() == self.committed
+
+    @property
+    def dice_seed(self) -> int:
+        """What random.Random is seeded with: a fair roll's from both seeds together,
+        the SHA-256 of "owner seed:opponent seed" read as a (256-bit) integer."""
+        if not self.fair:
+            assert self.seed is not None
+            return self.seed
+        both = f"{self.owner_seed}:{self.opponent_seed}".encode()
+        return int(hashlib.sha256(both).hexdigest(), 16)
+
     def dice(self):
-        return goms.acquisition_dice(self.rows, self.seed, self.picks)
+        if self.waiting:
+            return ()
+        return goms.acquisition_dice(self.rows, self.dice_seed, self.picks)
 
 
 def owned_army(owner_id: int, pk: int) -> Army | None:
@@ -442,3 +511,40 @@ def shared_army(token: str) -> Army | None:
 def library_for(owner_id: int, system: str) -> list[LibraryEntry]:
     """An owner's homebrew for one system, in library order."""
     return list(LibraryEntry.objects.filter(owner_id=owner_id, system=system))
+
+
+class Game(models.Model):
+    """One game played with an army in table mode (SPEC 5): what each unit has lost, the
+    victory points and the turn, kept on the server so a reload or a second device shows
+    the same. An army has at most one current game; ended games stay readable.
+
+    `cards` is what each unit's card tracks, taken from the stored unit rows when the game
+    starts, so later edits in the builder never change a game under way or one that ended.
+    `state` maps counter keys to numbers; `history` holds [key, value before] per change,
+    newest last, for undo. `version` is bumped on every change: a tap from a page drawn at
+    an older version is refused, so two devices never silently overwrite each other.
+    """
+
+    army = models.ForeignKey(Army, on_delete=models.CASCADE, related_name="games")
+    number = models.PositiveIntegerField(default=1)  # 1 for the army's first game
+    cards = models.JSONField(default=list)
+    state = models.JSONField(default=dict)
+    history = models.JSONField(default=list)
+    version = models.PositiveIntegerField(default=1)
+    started = models.DateTimeField(auto_now_add=True)
+    updated = models.DateTimeField(auto_now=True)
+    ended = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-number"]
+        constraints = [
+            models.UniqueConstraint(fields=["army", "number"], name="game_number_per_army"),
+            models.UniqueConstraint(
+                fields=["army"],
+                condition=models.Q(ended__isnull=True),
+                name="one_current_game_per_army",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"Game {self.number} with {self.army}"

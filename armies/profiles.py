@@ -30,6 +30,14 @@ class Field:
     help: str = ""
     group: str = "main"  # main | vehicle | options
     most: int = MAX_NAME  # characters a text box takes; the engine checks each value's own
+    # The unit types/kinds (Layout.switch) the field is for: `only` those, or all but `not_for`.
+    only: tuple[str, ...] = ()
+    not_for: tuple[str, ...] = ()
+
+    def applies(self, switch: str | None) -> bool:
+        if self.only:
+            return switch in self.only
+        return switch not in self.not_for
 
 
 @dataclass(frozen=True)
@@ -40,6 +48,10 @@ class Rows:
     label: str
     fields: tuple[Field, ...]
     most: int  # rows the editor offers: as many as the file format allows
+    not_for: tuple[str, ...] = ()  # unit types/kinds that cannot have any
+
+    def applies(self, switch: str | None) -> bool:
+        return switch not in self.not_for
 
 
 @dataclass(frozen=True)
@@ -47,6 +59,9 @@ class Layout:
     fields: tuple[Field, ...]
     rows: tuple[Rows, ...] = ()
     groups: dict[str, str] = field(default_factory=dict)
+    # The field that says what a unit is (GEM type, VSGMR and G.O.M.S. kind): which other
+    # fields the editor shows follows from it (Field.applies).
+    switch: str = ""
 
 
 def _pairs(values) -> tuple[tuple[str, str], ...]:
@@ -109,6 +124,8 @@ D10_LABELS = {
 
 D10_SKILL_HELP = _help(_span(*d10.SKILL_RANGE), f"default {d10.DEFAULT_SKILL}")
 
+VEHICLE = ("vehicle",)
+
 LAYOUTS: dict[str, Layout] = {
     "gem": Layout(
         fields=(
@@ -116,33 +133,43 @@ LAYOUTS: dict[str, Layout] = {
             Field("base", "Base", "choice", _pairs(gem.BASES)),
             Field("off", "OFF", "stat", help=_gem_help("off", only="optional for vehicles")),
             Field("def", "DEF", "stat", help=_gem_help("def")),
-            Field("att", "ATT", "stat", help=_gem_help("att", only="not for vehicles")),
+            Field("att", "ATT", "stat", help=_gem_help("att"), not_for=VEHICLE),
             Field("hit", "HIT", "stat", help=_gem_help("hit")),
             Field("mor", "MOR", "stat", help=_gem_help("mor")),
             Field("mag", "MAG", "stat", help=_gem_help("mag")),
             Field("mov", "MOV", "stat", help=_gem_help("mov")),
-            Field("siz", "SIZ", "stat", help=_gem_help("siz", "models it stands for")),
-            Field("max_speed", "Max speed", "stat", help="required for vehicles", group="vehicle"),
-            Field("capacity", "Capacity", "stat", help=_gem_help("capacity"), group="vehicle"),
-            Field("acc", "Acc", "stat", group="vehicle"),
-            Field("dec", "Dec", "stat", group="vehicle"),
-            Field("battle_speed", "Battle speed", "stat", group="vehicle"),
+            Field(
+                "siz", "SIZ", "stat", help=_gem_help("siz", "models it stands for"), not_for=VEHICLE
+            ),
+            Field("max_speed", "Max speed", "stat", help="required", group="vehicle", only=VEHICLE),
+            Field(
+                "capacity",
+                "Capacity",
+                "stat",
+                help=_gem_help("capacity"),
+                group="vehicle",
+                only=VEHICLE,
+            ),
+            Field("acc", "Acc", "stat", group="vehicle", only=VEHICLE),
+            Field("dec", "Dec", "stat", group="vehicle", only=VEHICLE),
+            Field("battle_speed", "Battle speed", "stat", group="vehicle", only=VEHICLE),
             Field(
                 "vehicle_class",
                 "Vehicle class",
                 "choice",
                 (("", "—"), *_pairs(gem.VEHICLE_CLASSES)),
                 group="vehicle",
+                only=VEHICLE,
             ),
-            Field("trr", "TRR", "stat", help="turn radius ratio", group="vehicle"),
-            Field("armour_front", "Armour front", "int", group="vehicle"),
-            Field("armour_side", "Armour side", "int", group="vehicle"),
-            Field("armour_rear", "Armour rear", "int", group="vehicle"),
-            Field("toughness", "Toughness", "stat", group="vehicle"),
-            Field("save", "Save", "int", help="e.g. 3 for 3+", group="vehicle"),
-            Field("hull_points", "Hull points", "int", group="vehicle"),
-            Field("firing_ports", "Firing ports", "int", group="vehicle"),
-            Field("open_topped", "Open-topped", "bool", group="vehicle"),
+            Field("trr", "TRR", "stat", help="turn radius ratio", group="vehicle", only=VEHICLE),
+            Field("armour_front", "Armour front", "int", group="vehicle", only=VEHICLE),
+            Field("armour_side", "Armour side", "int", group="vehicle", only=VEHICLE),
+            Field("armour_rear", "Armour rear", "int", group="vehicle", only=VEHICLE),
+            Field("toughness", "Toughness", "stat", group="vehicle", only=VEHICLE),
+            Field("save", "Save", "int", help="e.g. 3 for 3+", group="vehicle", only=VEHICLE),
+            Field("hull_points", "Hull points", "int", group="vehicle", only=VEHICLE),
+            Field("firing_ports", "Firing ports", "int", group="vehicle", only=VEHICLE),
+            Field("open_topped", "Open-topped", "bool", group="vehicle", only=VEHICLE),
         ),
         rows=(
             Rows(
@@ -154,6 +181,7 @@ LAYOUTS: dict[str, Layout] = {
                     Field("att", "ATT", "stat"),
                 ),
                 gem.MAX_ATTACKS,
+                not_for=VEHICLE,
             ),
             Rows(
                 "missile",
@@ -170,17 +198,20 @@ LAYOUTS: dict[str, Layout] = {
                 gem.MAX_ATTACKS,
             ),
         ),
-        groups={"main": "Stat line", "vehicle": "Vehicle (only for type vehicle)"},
+        groups={"main": "Stat line", "vehicle": "Vehicle"},
+        switch="type",
     ),
     "vsgmr": Layout(
         fields=(
             Field("kind", "Kind", "choice", _pairs(vsgmr.KINDS)),
-            Field("flavor", "Flavour", "choice", (("", "—"), *_pairs(vsgmr.FLAVORS)), "guys only"),
+            Field(
+                "flavor", "Flavour", "choice", (("", "—"), *_pairs(vsgmr.FLAVORS)), only=("guy",)
+            ),
             Field("armor", "Armour", "choice", (("", "Default"), *_pairs(vsgmr.ARMORS))),
             Field("commander", "Commander", "bool"),
             Field("distance_attack", "Distance attack (+1)", "bool"),
             Field("automatic_fire", "Automatic fire (+1)", "bool"),
-            Field("large", "Large (carries one more guy)", "bool", help="cavalry only"),
+            Field("large", "Large (carries one more guy)", "bool", only=("cavalry",)),
             Field(
                 "support_roll",
                 "Support roll",
@@ -210,6 +241,7 @@ LAYOUTS: dict[str, Layout] = {
             ),
         ),
         groups={"main": "Figure", "traits": "Traits", "powers": "Super powers"},
+        switch="kind",
     ),
     "goms": Layout(
         fields=(
@@ -219,7 +251,7 @@ LAYOUTS: dict[str, Layout] = {
                 "Vehicle class",
                 "choice",
                 (("", "—"), *_pairs(goms.VEHICLE_CLASSES)),
-                "vehicles only",
+                only=VEHICLE,
             ),
             Field(
                 "morale",
@@ -229,10 +261,11 @@ LAYOUTS: dict[str, Layout] = {
                     ("", "Default"),
                     *((k, f"{goms.MORALE_NAMES[k]} ({v})") for k, v in goms.MORALE.items()),
                 ),
-                "not for vehicles",
+                not_for=VEHICLE,
             ),
-            Field("men", "Men", "int", help="not for vehicles"),
+            Field("men", "Men", "int", not_for=VEHICLE),
         ),
+        switch="kind",
     ),
     "d10": Layout(
         fields=(
@@ -501,3 +534,13 @@ DEFAULT_PROFILES = {
     "goms": {"kind": "rifle-section"},
     "d10": {},
 }
+
+
+def group_label(system: str, profile: Mapping[str, Any]) -> str:
+    """What a unit is, as the builder's list groups it: its type or kind's name."""
+    layout = LAYOUTS[system]
+    if not layout.switch:
+        return "Units"
+    value = profile.get(layout.switch)
+    f = next(f for f in layout.fields if f.key == layout.switch)
+    return dict(f.choices).get(value, str(value or "Other"))

@@ -15,8 +15,9 @@ from functools import cached_property, partial
 
 import segno
 from django.core.cache import cache
-from django.http import HttpRequest, HttpResponse
+from django.http import HttpRequest, HttpResponse, QueryDict
 from django.shortcuts import render
+from django.urls import reverse
 from django.utils import timezone
 from django.utils.safestring import SafeString, mark_safe
 
@@ -68,13 +69,7 @@ class RosterState(ArmyState):
 
     @cached_property
     def cards(self) -> list[Card]:
-        priced = self.priced
-        cards = [
-            Card(i + 1, unit, pu, errors, warnings, self.army.system)
-            for i, (unit, pu, (errors, warnings)) in enumerate(
-                zip(self.units, priced.units, priced.issues_by_unit, strict=True)
-            )
-        ]
+        cards = unit_cards(self)
         rolls = self.acquisition
         if rolls is not None and not rolls.stale:
             dice = rolls.by_unit()
@@ -84,6 +79,53 @@ class RosterState(ArmyState):
     @cached_property
     def army_panel(self) -> ArmyPanel:
         return ARMY_PANELS[self.army.system](self.army, self.priced)
+
+
+def unit_cards(state: ArmyState) -> list[Card]:
+    """A card for each of the army's units, in list order: the roster's and the share
+    page's (which shows each unit's stat line, weapons, traits and powers)."""
+    priced = state.priced
+    return [
+        Card(i + 1, unit, pu, errors, warnings, state.army.system)
+        for i, (unit, pu, (errors, warnings)) in enumerate(
+            zip(state.units, priced.units, priced.issues_by_unit, strict=True)
+        )
+    ]
+
+
+@dataclass(frozen=True)
+class PrintOptions:
+    """What a printed roster or card set includes, kept in its URL so it can be printed
+    again the same way. A box left unticked is sent as nothing, so a form that was sent
+    says so with `o=1`; without it every option has its default."""
+
+    breakdowns: bool = False  # each unit's cost, line by line
+    table1: bool = True  # GEM: Table 1 hit chances against DEF 1-10
+    aids: bool = True  # vehicle handling aids
+    notes: bool = True  # the army's notes
+
+    @classmethod
+    def of(cls, params: QueryDict) -> PrintOptions:
+        if params.get("o") != "1":
+            return cls(breakdowns=params.get("breakdowns") == "1")
+        return cls(
+            breakdowns=params.get("breakdowns") == "1",
+            table1=params.get("table1") == "1",
+            aids=params.get("aids") == "1",
+            notes=params.get("notes") == "1",
+        )
+
+    @property
+    def classes(self) -> str:
+        """Classes on the printed set: its parts are drawn (and cached) once, then shown or
+        hidden by static/css/print-set.css."""
+        shown = {
+            "show-breakdowns": self.breakdowns,
+            "hide-table1": not self.table1,
+            "hide-aids": not self.aids,
+            "hide-notes": not self.notes,
+        }
+        return " ".join(name for name, on in shown.items() if on)
 
 
 def render_roster(request: HttpRequest, army: Army, share_url: str | None) -> HttpResponse:
@@ -98,8 +140,21 @@ def render_roster(request: HttpRequest, army: Army, share_url: str | None) -> Ht
         "printed": timezone.localdate(),
         "system_template": f"armies/roster_{army.system}.html",
         "roll_key": state.roll_key,
+        "options": PrintOptions.of(request.GET),
+        "cards_url": _cards_url(request, army, owner),
     }
     return render(request, "armies/roster.html", context)
+
+
+def _cards_url(request: HttpRequest, army: Army, owner: bool) -> str:
+    """The unit cards of the same army, through the same door, with the same options."""
+    url = (
+        reverse("armies:cards", args=[army.pk])
+        if owner
+        else reverse("shared-cards", args=[army.share_token])
+    )
+    query = request.GET.urlencode()
+    return f"{url}?{query}" if query else url
 
 
 LAZY = ("priced", "cards", "army_panel", "acquisition")
@@ -323,6 +378,15 @@ class D10Card:
 
 
 WEAPONS = {w.name: w for w in d10.WEAPONS}
+# A table weapon typed by hand ("lmg", "Pistol  (9mm)", its slug) is still that weapon.
+_FOLDED = {" ".join(w.name.split()).casefold(): w for w in d10.WEAPONS} | {
+    w.slug: w for w in d10.WEAPONS
+}
+
+
+def table_weapon(name: str) -> d10.Weapon | None:
+    """The d10 weapon table's row a unit's weapon names, or None for homebrew."""
+    return WEAPONS.get(name) or _FOLDED.get(" ".join(name.split()).casefold())
 
 
 def _d10_card(pu: PricedUnit) -> D10Card:
@@ -335,7 +399,7 @@ def _d10_card(pu: PricedUnit) -> D10Card:
     return D10Card(
         skills=aids.skill_chances(p),
         facts=tuple(facts),
-        weapons=tuple((name, WEAPONS.get(name)) for name in p.weapons),
+        weapons=tuple((name, table_weapon(name)) for name in p.weapons),
         boxes=(_boxes("Out of action", 1, pu.unit.quantity),),
     )
 

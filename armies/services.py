@@ -10,6 +10,7 @@ the army's total and checks read only the units' stored costs and facts, so a sa
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -216,6 +217,23 @@ def move_unit(army: Army, unit_pk: int, up: bool, seen: int | None) -> None:
             Unit.objects.bulk_update(changed, ["position"])
 
 
+def move_unit_to(army: Army, unit_pk: int, place: int, seen: int | None) -> None:
+    """Put a unit at `place` in the list (1 is the top; past the end is the end)."""
+    with changing(army, seen) as locked:
+        units = list(locked.units.order_by("position", "id").only("pk", "position"))
+        index = next((i for i, u in enumerate(units) if u.pk == unit_pk), None)
+        if index is None:
+            raise Unit.DoesNotExist
+        unit = units.pop(index)
+        units.insert(min(max(place, 1), len(units) + 1) - 1, unit)
+        changed = []
+        for position, each in enumerate(units, start=1):
+            if each.position != position:
+                each.position = position
+                changed.append(each)
+        Unit.objects.bulk_update(changed, ["position"])
+
+
 def trash_unit(army: Army, unit_pk: int, seen: int | None) -> Unit:
     with changing(army, seen) as locked:
         unit = locked.units.get(pk=unit_pk)
@@ -257,15 +275,42 @@ def create_army(owner, **fields) -> Army:
     return army
 
 
+COPY_NUMBER = re.compile(r" \((\d{1,9})\)$")
+
+
+def distinct_name(owner, name: str) -> str:
+    """`name`, or the first "name (2)", "name (3)"… none of the owner's armies has: an
+    imported, forked or sample copy is told apart from the army it was copied beside.
+    A copy of "Dwarves (2)" is numbered from "Dwarves". One query: an account holds at
+    most MAX_ARMIES armies."""
+    base = COPY_NUMBER.sub("", name)
+    stem = base[: MAX_NAME - len(" (999)")]
+    taken = {
+        found
+        for found in Army.objects.for_owner(owner)
+        .filter(name__startswith=stem)
+        .values_list("name", flat=True)
+    }
+    if name not in taken:
+        return name
+    for n in range(2, MAX_ARMIES + 2):
+        suffix = f" ({n})"
+        candidate = base[: MAX_NAME - len(suffix)] + suffix
+        if candidate not in taken:
+            return candidate
+    return name  # unreachable: fewer armies than numbers tried
+
+
 def create_army_from_file(owner, army: points.model.Army, **extra) -> Army:
     """Store a loaded muster-army/1 army as a new army of `owner`, units in file order,
-    each priced as it is stored. Raises TooManyArmies."""
+    each priced as it is stored; its name is told apart from the owner's other armies
+    (distinct_name). Raises TooManyArmies."""
     doc = points.dump(army)
     limit = doc.get("points_limit")
     with transaction.atomic():
         stored = create_army(
             owner,
-            name=doc["name"],
+            name=distinct_name(owner, doc["name"]),
             system=doc["system"],
             points_limit=None if limit is None else Decimal(str(limit)),
             options=doc.get("options") or {},

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from functools import partial
+
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
@@ -37,9 +39,15 @@ def shared(request: HttpRequest, token: str) -> HttpResponse:
     army = _shared_army(token)
     context = _builder_context(army, shared=True)
     state = context["state"]
+    # Each unit with its stat line, weapons, traits and powers: what an opponent needs.
+    context["cards"] = partial(roster.unit_cards, state)
     # The rows and the roll are cached per army version and roll (shared.html).
     context.update(state.lazy("acquisition"))
     context["roll_key"] = state.roll_key
+    # Every roll of the army, listed for the opponent (G.O.M.S. only; not cached).
+    from armies import acquisition  # it builds on this module
+
+    context["rolls"] = partial(acquisition.rolls_on_record, army)
     return _private(render(request, "armies/shared.html", context))
 
 

@@ -8,7 +8,7 @@ from functools import cached_property, partial
 from django import forms
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.core.paginator import Paginator
+from django.db.models import Q
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
@@ -45,7 +45,7 @@ from armies.services import (
     create_army_from_file,
 )
 from armies.templatetags.muster import breakdown
-from points.armyfile import MAX_UNITS
+from points.armyfile import MAX_QUANTITY, MAX_UNITS
 from points.fields import fmt
 from points.model import Issue
 from rules.models import SampleArmy
@@ -63,6 +63,11 @@ class Row:
     first: bool = False
     last: bool = False
     selected: bool = False
+
+    @property
+    def group(self) -> str:
+        """The unit's type (GEM) or kind (other systems), as the list groups it."""
+        return profiles.group_label(self.unit.army.system, self.unit.profile)
 
 
 def army_for_owner(request: HttpRequest, pk: int) -> Army:
@@ -144,6 +149,23 @@ class ArmyState:
         return [e for e in self.summary.army_issues[0] if e.unit is None]
 
     @cached_property
+    def unit_errors(self) -> list[tuple[Unit, Issue]]:
+        """Every error about a unit, with the unit it links to: one query for the units
+        that have any, and none at all for a legal army."""
+        if self.summary.legal:
+            return []
+        about = {e.unit for e in self.summary.army_issues[0] if e.unit is not None}
+        units = self.army.units.filter(Q(issues__has_key="errors") | Q(pk__in=about)).only(
+            "pk", "name", "issues", "position"
+        )
+        found = []
+        for unit in units:
+            mine = [e for e in self.summary.army_issues[0] if e.unit == unit.pk]
+            mine += [Issue(e["code"], e["message"], unit.pk) for e in unit.issues.get("errors", [])]
+            found += [(unit, e) for e in mine]
+        return found
+
+    @cached_property
     def army_warnings(self) -> list[Issue]:
         return [w for w in self.summary.army_issues[1] if w.unit is None]
 
@@ -184,6 +206,11 @@ class ArmyState:
         return [e for e in self.library if e.kind != LibraryEntry.Kind.FIGURE]
 
     @cached_property
+    def samples(self) -> list[SampleArmy]:
+        """The sample armies of this army's system, offered while it has no units."""
+        return list(SampleArmy.objects.for_system(self.army.system).order_by("position", "name"))
+
+    @cached_property
     def extras(self) -> list[tuple[str, object]]:
         return [
             (key.replace("_", " ").capitalize(), value)
@@ -211,10 +238,12 @@ LAZY = (
     "selected_row",
     "remaining",
     "army_errors",
+    "unit_errors",
     "army_warnings",
     "extras",
     "figures",
     "parts",
+    "samples",
 )
 
 
@@ -229,6 +258,7 @@ def _builder_context(army: Army, **extra) -> dict:
         "army_url": army.get_absolute_url(),
         "trash_days": TRASH_DAYS,
         "max_units": MAX_UNITS,
+        "group_word": "type" if army.system == "gem" else "kind",
         # Which row is highlighted, known without reading the units (a cache key).
         "selected_id": selected.pk if selected else None,
         **extra,
@@ -239,38 +269,6 @@ def _seen(request: HttpRequest) -> int:
     """The army version the posting page was drawn from; a post without one is stale."""
     seen = ascii_int(request.POST.get("version"), 9)
     return -1 if seen is None else seen
-
-
-ARMIES_PER_PAGE = 50
-
-
-@login_required
-def army_list(request: HttpRequest) -> HttpResponse:
-    armies = Army.objects.for_owner(request.user)
-    query = request.GET.get("q", "").strip()
-    if query:
-        # No name is longer than its field, and SQLite refuses LIKE patterns past 50,000;
-        # no name holds NUL, which PostgreSQL refuses in any text.
-        unmatched = len(query) > Army._meta.get_field("name").max_length or "\x00" in query
-        armies = armies.none() if unmatched else armies.filter(name__icontains=query)
-    sort = request.GET.get("sort", "-updated")
-    if sort not in {"name", "-updated", "system"}:
-        sort = "-updated"
-    # Stored totals: a page of armies costs the same whatever they hold.
-    page = Paginator(armies.order_by(sort, "pk"), ARMIES_PER_PAGE).get_page(request.GET.get("page"))
-    entries = [(army, army.priced()) for army in page]
-    return render(
-        request,
-        "armies/army_list.html",
-        {
-            "entries": entries,
-            "page": page,
-            "query": query,
-            "sort": sort,
-            "max_armies": services.MAX_ARMIES,
-            "max_units": MAX_UNITS,
-        },
-    )
 
 
 def _too_many_armies(request: HttpRequest) -> HttpResponse:
@@ -321,6 +319,8 @@ def army_from_sample(request: HttpRequest, slug: str) -> HttpResponse:
     except TooManyArmies:
         return _too_many_armies(request)
     messages.success(request, f"{army.name} copied from the sample armies: it is yours to change.")
+    if request.htmx:  # from an empty army's list, whose buttons post through htmx
+        return HttpResponseClientRedirect(army.get_absolute_url())
     return redirect(army)
 
 
@@ -530,7 +530,11 @@ def _add(request: HttpRequest, army: Army, spec: UnitSpec, done: str = "") -> Ht
 
 
 def _army_full(request: HttpRequest, army: Army) -> HttpResponse:
-    messages.error(request, f"An army can have at most {MAX_UNITS} units.")
+    messages.error(
+        request,
+        f"An army can have at most {MAX_UNITS} units: delete one (or raise a unit's quantity) "
+        "before adding another.",
+    )
     return _to_builder(request, army)
 
 
@@ -582,11 +586,14 @@ def unit_update(request: HttpRequest, pk: int, unit_pk: int) -> HttpResponse:
     context = _builder_context(army, selected=unit, editor=form, saved=saved)
     if request.htmx:
         context["changed_rows"] = _changed_rows(army, unit, before) if saved else []
+        # A new type or kind brings other fields: the editor is drawn again for it.
+        shown_for = request.POST.get("shown_for")
+        context["redraw_editor"] = shown_for is not None and shown_for != (form.switch_value or "")
         return render(request, "armies/builder.html#unit-saved", context)
     return render(request, "armies/builder.html", context, status=400)
 
 
-def _changed_rows(army: Army, unit: Unit, before: dict) -> list[Row]:
+def _changed_rows(army: Army, unit: Unit, before: dict, selected: bool = True) -> list[Row]:
     """The rows a save changed: the unit itself and any whose army-wide issues did (a
     second commander marks the first). Only those are read and drawn."""
 
@@ -601,7 +608,7 @@ def _changed_rows(army: Army, unit: Unit, before: dict) -> list[Row]:
     was, now = about(before), about(army.issues)
     others = {pk for pk in was.keys() | now.keys() if was.get(pk) != now.get(pk)} - {unit.pk}
     units = [unit, *army.units.filter(pk__in=others).defer("lines", "exact")] if others else [unit]
-    return _rows(army, army.priced(units), unit.pk, _unit_order(army))
+    return _rows(army, army.priced(units), unit.pk if selected else None, _unit_order(army))
 
 
 # --- Edits from a stale page --------------------------------------------------------
@@ -632,7 +639,11 @@ def _unit_conflict(request: HttpRequest, army: Army, unit: Unit, form) -> HttpRe
     army.refresh_from_db()
     current = army.units.filter(pk=unit.pk).first()
     if current is None:
-        messages.error(request, f"Not saved: {unit.name} was deleted in another tab or device.")
+        messages.error(
+            request,
+            f"Not saved: {unit.name} was deleted in another tab or device. Restore it from the "
+            "trash to keep editing it.",
+        )
         response = _to_builder(request, army)
         if request.htmx:
             response.status_code = 409  # refused: the save did not happen
@@ -687,11 +698,49 @@ def unit_duplicate(request: HttpRequest, pk: int, unit_pk: int) -> HttpResponse:
 @require_POST
 @login_required
 def unit_move(request: HttpRequest, pk: int, unit_pk: int) -> HttpResponse:
+    direction = request.POST.get("direction")
+
     def move(army: Army, seen: int) -> HttpResponse:
-        services.move_unit(army, unit_pk, request.POST.get("direction") == "up", seen)
+        if direction == "to":  # "Move to position" or a drag and drop
+            place = ascii_int(request.POST.get(f"to-{unit_pk}", "").strip(), 4)
+            if place is None:
+                messages.error(request, "Type a position from 1 to the number of units, then Move.")
+                return _to_builder(request, army)
+            services.move_unit_to(army, unit_pk, place, seen)
+        else:
+            services.move_unit(army, unit_pk, direction == "up", seen)
         return _after_list_change(request, army)
 
     return _list_action(request, pk, unit_pk, move)
+
+
+@require_POST
+@login_required
+def unit_quantity(request: HttpRequest, pk: int, unit_pk: int) -> HttpResponse:
+    """The row's − and + buttons: one model fewer or more, saved like an editor save."""
+    step = -1 if request.POST.get("step") == "-1" else 1
+
+    def change(army: Army, seen: int) -> HttpResponse:
+        unit = army.units.get(pk=unit_pk)
+        quantity = min(max(unit.quantity + step, 1), MAX_QUANTITY)
+        before = army.issues
+        if quantity != unit.quantity:
+            spec = UnitSpec(unit.name, quantity, unit.profile)
+            unit = services.save_unit(army, unit.pk, spec, seen)
+        if not request.htmx:
+            return redirect(f"{army.get_absolute_url()}#unit-{unit.pk}")
+        # The unit open in the editor (builder.js sends which) is drawn again with the new
+        # quantity, so its next save does not put the old one back.
+        is_open = ascii_int(request.POST.get("open"), 18) == unit.pk
+        context = _builder_context(
+            army,
+            selected=unit if is_open else None,
+            editor=UnitForm(army.system, unit=unit) if is_open else None,
+            changed_rows=_changed_rows(army, unit, before, selected=is_open),
+        )
+        return render(request, "armies/builder.html#quantity-changed", context)
+
+    return _list_action(request, pk, unit_pk, change)
 
 
 @require_POST

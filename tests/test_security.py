@@ -110,7 +110,7 @@ def test_htmx_requests_carry_the_csrf_token(client):
     client.get("/")
     html = client.get("/").content.decode()
     token = client.cookies["csrftoken"].value
-    assert 'hx-headers=\'{"X-CSRFToken": "' in html
+    assert 'data-hx-headers=\'{"X-CSRFToken": "' in html
     assert len(token) >= 32
     assert "htmx-2.min.js" in html
 

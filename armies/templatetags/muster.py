@@ -11,6 +11,7 @@ from django.urls import reverse
 from django.utils.html import conditional_escape
 from django.utils.safestring import SafeString
 
+from points.armyfile import MAX_QUANTITY
 from points.numbers import decimal_text
 
 register = template.Library()
@@ -28,6 +29,16 @@ def pts(value) -> str:
     if text is not None and len(text.partition(".")[2]) <= 6:
         return text
     return f"≈{float(exact):.4f}"
+
+
+@register.filter
+def described(field) -> SafeString:
+    """{{ field|described }}: the field's widget, described by its help text and by the box
+    where its messages show ({% feedback %}), so a screen reader reads both; Django's own
+    pointers name an error box this page does not draw."""
+    ids = [f"{field.auto_id}_helptext"] if field.help_text else []
+    ids.append(f"fb-{field.html_name}")
+    return field.as_widget(attrs={"aria-describedby": " ".join(ids)})
 
 
 @register.simple_tag
@@ -59,7 +70,7 @@ def _boxes(boxes: list[tuple[str, list]], oob: bool) -> SafeString:
 
 def _box_heads(names: tuple[str, ...], oob: bool) -> tuple[str, ...]:
     """Each box's opening tag: a form's field names are the same for every save."""
-    swap = ' hx-swap-oob="true"' if oob else ""
+    swap = ' data-hx-swap-oob="true"' if oob else ""
     return tuple(
         f'<div id="fb-{conditional_escape(name)}" class="invalid-feedback d-block"'
         f' role="alert"{swap}>'
@@ -131,10 +142,11 @@ def unit_rows(context, rows) -> SafeString:
         unit = row.unit
         look = "".join("1" if flag else "0" for flag in (row.first, row.last, row.selected, shared))
         issues = _issues_key(row.errors + row.warnings)
-        return f"unit-row:{unit.pk}:{unit.revision}:{look}:{issues}"
+        # "2": the compact row (issue 19); rows drawn by the old template are not reused.
+        return f"unit-row-2:{unit.pk}:{unit.revision}:{look}:{issues}"
 
     def draw(row) -> str:
-        context = {"row": row, "shared": shared, "oob": False, "army_url": army_url}
+        context = {**_row_context(shared, army_url), "row": row, "oob": False}
         return render_to_string("armies/builder.html#unit-row", context)
 
     return _drawn_once(rows, key, draw)
@@ -148,11 +160,27 @@ def roster_cards(context, cards) -> SafeString:
     def key(card) -> str:
         issues = _issues_key(card.errors + card.warnings)
         rolled = hashlib.sha256(repr(card.rolled).encode()).hexdigest()[:16]
-        return f"roster-card:{card.unit.pk}:{card.unit.revision}:{card.number}:{issues}:{rolled}"
+        # "2": the card holds its cost breakdown (shown by a print option).
+        return f"roster-card2:{card.unit.pk}:{card.unit.revision}:{card.number}:{issues}:{rolled}"
 
     def draw(card) -> str:
         context = {"card": card, "system": system, "system_template": template}
         return render_to_string("armies/roster.html#card", context)
+
+    return _drawn_once(cards, key, draw)
+
+
+@register.simple_tag
+def shared_cards(cards) -> SafeString:
+    """{% shared_cards cards %}: the share page's _shared_units.html#card for each Card,
+    cached per unit revision: a save redraws the unit it changed, not all of them."""
+
+    def key(card) -> str:
+        issues = _issues_key(card.errors + card.warnings)
+        return f"shared-card:{card.unit.pk}:{card.unit.revision}:{issues}"
+
+    def draw(card) -> str:
+        return render_to_string("armies/_shared_units.html#card", {"card": card})
 
     return _drawn_once(cards, key, draw)
 
@@ -162,9 +190,34 @@ def unit_row(context, row, oob: bool = False) -> str:
     """{% unit_row row %}: the builder.html#unit-row partial for one Row."""
     shared, army_url = bool(context.get("shared")), context.get("army_url", "")
     return render_to_string(
-        "armies/builder.html#unit-row",
-        {"row": row, "shared": shared, "oob": oob, "army_url": army_url},
+        "armies/builder.html#unit-row", {**_row_context(shared, army_url), "row": row, "oob": oob}
     )
+
+
+def _row_context(shared: bool, army_url: str) -> dict:
+    return {"shared": shared, "army_url": army_url, "max_quantity": MAX_QUANTITY}
+
+
+@register.filter
+def points_word(value) -> str:
+    """ "point" after exactly 1, else "points": 1 point, 0.5 points, 2 points."""
+    try:
+        return "point" if value is not None and value != "" and Fraction(value) == 1 else "points"
+    except (TypeError, ValueError):  # "≈0.3333": not one
+        return "points"
+
+
+@register.filter
+def models_word(value) -> str:
+    return "model" if value == 1 else "models"
+
+
+@register.filter
+def system_name(key: str) -> str:
+    """A system's full name: "GEM — Generic Easy Miniatures"."""
+    from armies.forms import system_name as name
+
+    return name(key)
 
 
 @register.simple_tag(takes_context=True)

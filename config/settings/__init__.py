@@ -142,12 +142,14 @@ if REDIS_URL:
         }
     }
 else:
-    # Per process, for one app server. Room for a few big armies' rows and cards (each a
-    # cache entry): at the default 300 entries one 200-unit roster culls the builder's rows.
+    # Per process, for one app server. Room for a few dozen big armies' parts (a 200-unit
+    # army keeps 600 entries: its rows, share-page cards and roster cards, 1-3 kB each):
+    # once full, the least recently used third goes, and twenty players editing 200-unit
+    # armies at once overflowed 10,000 entries into redrawing whole share pages.
     CACHES = {
         "default": {
             "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
-            "OPTIONS": {"MAX_ENTRIES": 10_000},
+            "OPTIONS": {"MAX_ENTRIES": 40_000},
         }
     }
 # Several sites sharing one Redis (or a benchmark's throwaway site) keep apart by prefix.

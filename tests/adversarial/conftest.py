@@ -9,7 +9,7 @@ import pytest
 from django.contrib.auth.models import User
 
 from armies import services
-from armies.models import Army, LibraryEntry, Unit
+from armies.models import Army, LibraryEntry, Tag, Unit
 from tests.factories import UserFactory
 
 SYSTEMS = ("gem", "vsgmr", "goms", "d10")
@@ -126,10 +126,17 @@ def world(db) -> World:
     return build_world()
 
 
-def snapshot(user: User) -> tuple[list, list, list]:
-    """Everything a player owns, row by row (deleted-but-restorable rows included)."""
+def snapshot(user: User) -> tuple[list, ...]:
+    """Everything a player owns, row by row (deleted-but-restorable rows included): the
+    tags on their armies, and their armies' table-mode games and acquisition rolls."""
+    from armies.models import AcquisitionRecord, Game
+
     return (
         list(Army._base_manager.filter(owner=user).order_by("pk").values()),
         list(Unit._base_manager.filter(army__owner=user).order_by("pk").values()),
         list(LibraryEntry._base_manager.filter(owner=user).order_by("pk").values()),
+        list(Tag.objects.filter(owner=user).order_by("pk").values()),
+        list(Army.tags.through.objects.filter(army__owner=user).order_by("pk").values()),
+        list(Game.objects.filter(army__owner=user).order_by("pk").values()),
+        list(AcquisitionRecord.objects.filter(army__owner=user).order_by("pk").values()),
     )

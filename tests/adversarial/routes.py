@@ -10,8 +10,10 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from django.urls import URLPattern, URLResolver, get_resolver, reverse
+from django.utils import timezone
 
 from armies import services
+from armies.models import Army, Tag
 from rules.models import SampleArmy
 from tests.adversarial.conftest import World
 
@@ -70,6 +72,43 @@ def _unit_form(w: World) -> dict:
     }
 
 
+def _game(w: World):
+    """The gem army's current table-mode game, started if it has none."""
+    from armies import play
+
+    return w.army.games.filter(ended__isnull=True).first() or play.new_game(w.army, None)
+
+
+def _play(action: str) -> Fill:
+    def fill(w: World) -> tuple[dict, dict]:
+        game = _game(w)
+        data = {"version": str(game.version)}
+        if action == "tap":
+            data["tap"] = "vp.mine:1"
+        return {"pk": w.army.pk}, data
+
+    return fill
+
+
+def _fair_roll(w: World) -> tuple[dict, dict]:
+    """A fair roll of the G.O.M.S. army waiting for the opponent's seed."""
+    import hashlib
+
+    from armies.models import AcquisitionRecord
+
+    army = w.armies["goms"]
+    record = army.acquisitions.filter(opponent_seed="").exclude(owner_seed="").first()
+    if record is None:
+        record = AcquisitionRecord.objects.create(
+            army=army,
+            owner_seed="ab" * 32,
+            committed=hashlib.sha256(("ab" * 32).encode()).hexdigest(),
+            units=[["Unit", "infantry", 2]],
+            rerolls=2,
+        )
+    return {"token": army.share_token, "record_pk": record.pk}, {"seed": "opponent"}
+
+
 def _trashed_army(w: World) -> tuple[dict, dict]:
     army = services.create_army(w.owner, name="In the trash", system="gem")
     army.trash()
@@ -82,20 +121,41 @@ def _trashed_unit(w: World) -> tuple[dict, dict]:
     return {"pk": w.army.pk, "unit_pk": unit.pk}, {}
 
 
+def _archived_army(w: World) -> tuple[dict, dict]:
+    army = services.create_army(w.owner, name="In the archive", system="gem")
+    Army.objects.filter(pk=army.pk).update(archived_at=timezone.now())
+    return {"pk": army.pk}, {"back": ""}
+
+
+def _tagged_army(w: World) -> tuple[dict, dict]:
+    tag = Tag.objects.create(owner=w.owner, name="painted")
+    w.army.tags.add(tag)
+    return {"pk": w.army.pk}, {"tag": "painted", "back": ""}
+
+
 # Routes that name one player's army, unit or library entry by id: anyone else gets 404.
 OWNED: dict[str, Fill] = {
     "armies:builder": lambda w: ({"pk": w.army.pk}, {}),
     "armies:export": lambda w: ({"pk": w.army.pk}, {}),
+    "armies:export-txt": lambda w: ({"pk": w.army.pk}, {}),
+    "armies:export-md": lambda w: ({"pk": w.army.pk}, {}),
+    "armies:export-bbcode": lambda w: ({"pk": w.army.pk}, {}),
     "armies:settings": lambda w: (
         {"pk": w.army.pk},
         {"name": "Hijacked", "points_limit": "1", "notes": "", "version": str(w.army.version)},
     ),
     "armies:roster": lambda w: ({"pk": w.army.pk}, {}),
+    "armies:cards": lambda w: ({"pk": w.army.pk}, {}),
     "armies:accept-rules": lambda w: ({"pk": w.army.pk}, {"version": str(w.army.version)}),
     "armies:share-on": lambda w: ({"pk": w.army.pk}, {}),
     "armies:share-off": lambda w: ({"pk": w.army.pk}, {}),
     "armies:delete": lambda w: ({"pk": w.army.pk}, {}),
+    "armies:archive": lambda w: ({"pk": w.army.pk}, {"back": ""}),
+    "armies:unarchive": _archived_army,
+    "armies:tag-add": lambda w: ({"pk": w.army.pk}, {"new_tag": "Hijacked", "back": ""}),
+    "armies:tag-remove": _tagged_army,
     "armies:unit-add": lambda w: ({"pk": w.army.pk}, {}),
+    "armies:unit-pick": lambda w: ({"pk": w.army.pk}, {"choice": "blank"}),
     "armies:unit-add-library": lambda w: ({"pk": w.army.pk}, {"entry": w.figures["gem"].pk}),
     "armies:unit-add-part": lambda w: (
         {"pk": w.army.pk, "unit_pk": w.unit.pk},
@@ -103,16 +163,23 @@ OWNED: dict[str, Fill] = {
     ),
     "armies:unit-update": lambda w: ({"pk": w.army.pk, "unit_pk": w.unit.pk}, _unit_form(w)),
     "armies:unit-breakdown": lambda w: ({"pk": w.army.pk, "unit_pk": w.unit.pk}, {}),
+    "armies:unit-preview": lambda w: ({"pk": w.army.pk, "unit_pk": w.unit.pk}, _unit_form(w)),
     "armies:unit-duplicate": lambda w: ({"pk": w.army.pk, "unit_pk": w.unit.pk}, {}),
     "armies:unit-move": lambda w: (
         {"pk": w.army.pk, "unit_pk": w.unit.pk},
         {"direction": "down"},
     ),
     "armies:unit-delete": lambda w: ({"pk": w.army.pk, "unit_pk": w.unit.pk}, {}),
+    "armies:unit-quantity": lambda w: ({"pk": w.army.pk, "unit_pk": w.unit.pk}, {"step": "1"}),
     "armies:acquisition": lambda w: ({"pk": w.armies["goms"].pk}, {}),
     "armies:acquisition-roll": lambda w: ({"pk": w.armies["goms"].pk}, {}),
     "armies:acquisition-reroll": lambda w: ({"pk": w.armies["goms"].pk}, {"die": "1"}),
     "armies:acquisition-finish": lambda w: ({"pk": w.armies["goms"].pk}, {}),
+    "armies:play": lambda w: ({"pk": w.army.pk}, {}),
+    "armies:play-tap": _play("tap"),
+    "armies:play-undo": _play("undo"),
+    "armies:play-new": _play("new"),
+    "armies:play-game": lambda w: ({"pk": w.army.pk, "number": _game(w).number}, {}),
     "armies:restore": _trashed_army,
     "armies:unit-restore": _trashed_unit,
     "library:edit": lambda w: (
@@ -148,6 +215,46 @@ NOT_OWNED: dict[str, tuple[str, Fill]] = {
     "shared-roster": (
         "the share token is the key; the page is read-only",
         lambda w: ({"token": w.army.share_token}, {}),
+    ),
+    **{
+        f"shared-{kind}": (
+            "the share token is the key; a text export is read-only",
+            lambda w: ({"token": w.army.share_token}, {}),
+        )
+        for kind in ("txt", "md", "bbcode")
+    },
+    "shared-cards": (
+        "the share token is the key; the cards are read-only",
+        lambda w: ({"token": w.army.share_token}, {}),
+    ),
+    "blank-cards": (
+        "empty cards of a system, the same for everyone",
+        lambda w: ({"system": "gem"}, {}),
+    ),
+    "quick-reference": (
+        "a system's rules in brief, the same for everyone",
+        lambda w: ({"system": "vsgmr"}, {}),
+    ),
+    "shared-play": (
+        "the share token is the key; the opponent's table-mode page is read-only",
+        lambda w: ({"token": w.army.share_token}, {}),
+    ),
+    "shared-play-game": (
+        "the share token is the key; an earlier game, read-only",
+        lambda w: ({"token": w.army.share_token, "number": _game(w).number}, {}),
+    ),
+    "shared-roll": (
+        "the share token is the key; the latest acquisition roll, read-only",
+        lambda w: ({"token": w.armies["goms"].share_token}, {}),
+    ),
+    "shared-roll-record": (
+        "the share token is the key; one acquisition roll of that army, read-only",
+        _fair_roll,
+    ),
+    "shared-roll-seed": (
+        "the opponent's seed for a fair roll: taken once, through the share token, "
+        "without an account; it can't change units, prices or a roll already made",
+        _fair_roll,
     ),
     "fork": (
         "copies a shared army into the visitor's own armies, never changes it",

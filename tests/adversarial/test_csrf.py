@@ -54,9 +54,9 @@ def test_a_post_without_a_csrf_token_is_refused(name):
 
 
 def _htmx_token(client: Client, world) -> str:
-    # The token exactly as htmx sends it: from the page's hx-headers attribute.
+    # The token exactly as htmx sends it: from the page's data-hx-headers attribute.
     html = client.get(world.army.get_absolute_url()).content.decode()
-    headers = re.search(r"hx-headers='([^']+)'", html).group(1)
+    headers = re.search(r"data-hx-headers='([^']+)'", html).group(1)
     return json.loads(headers)["X-CSRFToken"]
 
 

@@ -57,7 +57,7 @@ def test_rolling_records_one_die_per_section_and_vehicle_and_cannot_be_redone(
     html = page(player_client, army)
     dice = shown_dice(html)
     assert dice == [d.die for d in record.dice()] and len(dice) == 3
-    assert "Roll for acquisition" not in html
+    assert "Roll alone (solo play)" not in html and "Start a fair roll" not in html
 
     response = player_client.post(url(army, "roll"), follow=True)
     assert "already rolled" in response.content.decode()
@@ -159,7 +159,7 @@ def test_changing_the_army_marks_the_roll_stale_and_allows_a_new_one_on_record(
     player_client.post(f"/armies/{army.pk}/units/add/", as_page(army))
     html = page(player_client, army)
     assert 'data-testid="acquisition-stale"' in html
-    assert "Roll again for the changed army" in html
+    assert "Roll again alone for the changed army" in html
     roster = player_client.get(f"/armies/{army.pk}/roster/").content.decode()
     assert "stale" in roster.split('data-testid="roster-acquisition"')[1].split("</p>")[0]
     assert 'data-testid="roster-rolled"' not in roster
@@ -184,8 +184,9 @@ def test_the_latest_roll_and_how_many_came_before_are_one_query(
         roster = client.get(f"/armies/{army.pk}/roster/").content.decode()
     assert 'data-testid="roster-acquisition"' in roster
     client.logout()
-    # army (with its owner), the latest roll with the count of all, the units
-    with django_assert_num_queries(3):
+    # army (with its owner), the latest roll with the count of all, the units, every roll
+    # listed for the opponent
+    with django_assert_num_queries(4):
         html = client.get(f"/s/{token}/").content.decode()
     assert "2 earlier rolls on record" in html
 

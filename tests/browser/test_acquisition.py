@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from playwright.sync_api import expect
 
@@ -21,7 +23,7 @@ def test_roll_then_spend_the_only_reroll_and_the_seed_appears(page):
     page.set_viewport_size({"width": 390, "height": 844})  # a phone
     page.goto(f"/armies/{army.pk}/")
     page.get_by_role("link", name="Acquisition roll").click()
-    page.get_by_role("button", name="Roll for acquisition").click()
+    page.get_by_role("button", name="Roll alone (solo play)").click()
 
     dice = page.get_by_test_id("acquisition-die")
     expect(dice).to_have_count(2)
@@ -30,4 +32,42 @@ def test_roll_then_spend_the_only_reroll_and_the_seed_appears(page):
     expect(page.get_by_text("Rerolled die 2 (Unit 2)")).to_be_visible()
     expect(page.get_by_test_id("acquisition-final")).to_be_visible()
     expect(page.get_by_test_id("acquisition-seed")).to_contain_text("rerolls spent on dice 2")
-    expect(page.get_by_role("button", name="Roll for acquisition")).to_have_count(0)
+    expect(page.get_by_role("button", name="Roll alone (solo play)")).to_have_count(0)
+
+
+def test_a_fair_roll_the_opponent_completes_from_the_share_link(page, browser, artifacts):
+    player = UserFactory(username="fairplay")
+    army = make_army(player, "goms", [{"kind": "rifle-section"}, {"kind": "platoon-hq"}])
+    army.share()
+    log_in(page, "fairplay")
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.goto(f"/armies/{army.pk}/acquisition/")
+    page.get_by_role("button", name="Start a fair roll with my opponent").click()
+    expect(page.get_by_test_id("acquisition-waiting")).to_contain_text("Waiting for the opponent")
+    committed = page.get_by_test_id("acquisition-committed").inner_text()
+    link = page.get_by_test_id("acquisition-opponent-link").inner_text()
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390  # fits the phone
+
+    # The opponent: another browser, no account, just the link.
+    other = browser.new_context(viewport={"width": 390, "height": 844})
+    opponent = other.new_page()
+    errors: list[str] = []
+    opponent.on("console", lambda msg: msg.type == "error" and errors.append(msg.text))
+    opponent.goto(link)
+    seed = opponent.get_by_label("Your seed")
+    expect(seed).to_have_value(re.compile(r"^[0-9a-f]{32}$"))  # filled in by their browser
+    chosen = seed.input_value()
+    opponent.get_by_role("button", name="Add my seed and roll").click()
+    expect(opponent.get_by_text("Your seed is in")).to_be_visible()
+    expect(opponent.get_by_test_id("acquisition-die")).to_have_count(2)
+    expect(opponent.get_by_test_id("acquisition-opponent-seed")).to_have_text(chosen)
+    expect(opponent.get_by_test_id("acquisition-hash-ok")).to_be_visible()
+    assert committed in opponent.content()
+    assert opponent.evaluate("document.documentElement.scrollWidth") <= 390
+    opponent.screenshot(path=artifacts / "fair-roll-opponent.png", full_page=True)
+    other.close()
+    assert errors == []
+
+    page.reload()
+    expect(page.get_by_test_id("acquisition-die")).to_have_count(2)
+    expect(page.get_by_test_id("acquisition-fair")).to_be_visible()

@@ -16,10 +16,16 @@ def log_in(page, username: str) -> None:
     expect(page.get_by_test_id("username")).to_have_text(username)
 
 
+def start_blank_unit(page) -> None:
+    """Add unit opens the picker; a blank unit is its first choice."""
+    page.get_by_role("link", name="Add unit").click()
+    page.get_by_test_id("unit-picker").get_by_role("button", name="Start blank").click()
+
+
 def add_unit(
     page, name: str, *, flavor: str, quantity: int = 1, armour: str = "", commander=False, traits=()
 ):
-    page.get_by_role("button", name="Add unit").click()
+    start_blank_unit(page)
     editor = page.locator("#unit-form")
     # The new unit opens once the saves still on their way are in: type into it, as a
     # player would, not into the unit before it.
@@ -72,7 +78,7 @@ def test_editor_shows_a_bad_stat_beside_its_field_without_losing_what_was_typed(
     page.get_by_role("textbox", name="Name").fill("Warband")
     page.get_by_label("System").select_option("gem")
     page.get_by_role("button", name="Create army").click()
-    page.get_by_role("button", name="Add unit").click()
+    start_blank_unit(page)
     editor = page.locator("#unit-form")
     editor.get_by_label("OFF", exact=True).fill("14")
     expect(page.locator("#fb-off")).to_have_text("must be between 1 and 10")

@@ -55,11 +55,14 @@ def _slow_network(page) -> None:
 
 def test_adding_a_unit_straight_after_typing_waits_for_the_save(page):
     unit = _open_unit(page)
+    page.get_by_role("link", name="Add unit").click()  # the picker opens below the list
+    picker = page.get_by_test_id("unit-picker")
+    expect(picker).to_be_visible()
     _slow_network(page)
     form = page.locator("#unit-form")
     form.get_by_label("Name", exact=True).fill("Typed just now")
     # No pause: the click's blur sends one more save, and the plain form must wait for it.
-    page.get_by_role("button", name="Add unit").click()
+    picker.get_by_role("button", name="Start blank").click()
     # Meanwhile the unit being left takes no more typing.
     expect(page.locator("#unit-form[inert]")).to_have_count(1)
 
@@ -72,6 +75,7 @@ def test_adding_a_unit_straight_after_typing_waits_for_the_save(page):
 
 def test_duplicating_straight_after_typing_keeps_both(page):
     unit = _open_unit(page)
+    page.locator("#unit-list .unit-more > summary").first.click()
     _slow_network(page)
     page.locator("#unit-form").get_by_label("Quantity").fill("7")
     page.locator("#unit-list").get_by_role("button", name="Duplicate").first.click()

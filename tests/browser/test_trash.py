@@ -21,6 +21,7 @@ def test_delete_then_undo_brings_the_unit_back_and_editing_goes_on(page):
     page.goto(f"/armies/{army.pk}/")
     expect(page.get_by_test_id("army-total")).to_have_text("3")
 
+    page.get_by_text("More about Unit 1").click()
     page.get_by_role("button", name="Delete Unit 1").click()
     expect(page.get_by_test_id("army-total")).to_have_text("1")
     expect(page.get_by_test_id("unit-row")).to_have_count(1)

@@ -17,6 +17,11 @@ pytestmark = pytest.mark.django_db(transaction=True)
 SWORDSMAN = {"type": "skirmisher", "base": "25mm", "off": 4, "def": 4}
 
 
+def open_more(row) -> None:
+    """Open a row's "More": its breakdown and its buttons."""
+    row.locator(".unit-more > summary").click()
+
+
 def open_three_swordsmen(page, username: str):
     """A player with a GEM army of three 6.5-point units, logged in on its builder page:
     the list's rows."""
@@ -30,15 +35,18 @@ def test_breakdown_move_duplicate_and_a_save_that_touches_one_row(page):
     rows = open_three_swordsmen(page, "marshal")
     expect(page.get_by_test_id("army-total")).to_have_text("19.5")
 
-    # "How?" fetches the unit's breakdown the first time it opens.
+    # A row is one line; "More" opens it and fetches the unit's breakdown the first time.
     second = rows.nth(1)
+    expect(second.get_by_text("6.5 each")).to_be_visible()
     expect(second.locator(".breakdown")).to_have_count(0)
-    second.get_by_text("6.5 each: how?").click()
+    second.get_by_text("More about Unit 2").click()
     expect(second.locator(".breakdown")).to_contain_text("D = DEF×HIT")
 
     # Row buttons post the shared form through htmx: no page load, the list redraws.
+    open_more(rows.nth(2))
     rows.nth(2).get_by_role("button", name="Move Unit 3 up").click()
     expect(rows.locator(".unit-name")).to_have_text(["Unit 1", "Unit 3", "Unit 2"])
+    open_more(rows.nth(0))
     rows.nth(0).get_by_role("button", name="Duplicate").click()
     expect(rows).to_have_count(4)
     expect(page.get_by_test_id("army-total")).to_have_text("26")
@@ -66,6 +74,7 @@ def test_the_row_of_the_unit_open_in_the_editor_is_marked_as_units_are_opened(pa
     expect(rows.nth(2)).to_have_class(re.compile(r"\bactive-unit\b"))
     expect(rows.nth(0)).not_to_have_attribute("aria-current", "true")
     # A list change redraws the rows; the open unit keeps its mark.
+    open_more(rows.nth(1))
     rows.nth(1).get_by_role("button", name="Duplicate").click()
     expect(rows).to_have_count(4)
     expect(page.locator(".unit-row.active-unit")).to_have_text(re.compile("Unit 3"))

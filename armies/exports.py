@@ -1,0 +1,272 @@
+"""Text exports for forums and chat (SPEC 5): plain text, Markdown and BBCode.
+
+The army is read once into a TextArmy from what is stored (Army.total/legal/issues/
+summary/rules_version, Unit.each/cost/profile): nothing is priced here. The three
+formatters are pure functions of a TextArmy, so their shapes are tested on their own.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import re
+from dataclasses import dataclass
+from fractions import Fraction
+
+from django.contrib.auth.decorators import login_required
+from django.core.cache import cache
+from django.http import HttpRequest, HttpResponse
+from django.views.decorators.http import require_GET
+
+from armies import roster
+from armies.models import Army, Unit, stored_number
+from armies.shared import _private, _shared_army
+from armies.templatetags.muster import pts
+from armies.views import army_for_owner
+
+# The kinds of text export: (content type, file extension).
+KINDS = {
+    "txt": "text/plain; charset=utf-8",
+    "md": "text/markdown; charset=utf-8",
+    # No registered type for BBCode: it is plain text a forum reads.
+    "bbcode": "text/plain; charset=utf-8",
+}
+
+
+@dataclass(frozen=True)
+class TextUnit:
+    quantity: int
+    name: str
+    each: str
+    cost: str
+    detail: str  # the unit's key stats or options, one short line
+
+
+@dataclass(frozen=True)
+class TextArmy:
+    name: str
+    system: str  # the system's label
+    rules_version: str
+    total: str
+    limit: str | None
+    points: str  # "pts", or "FP" for d10 force points
+    legal: bool
+    errors: tuple[str, ...]
+    purchases: tuple[tuple[str, str], ...]  # army-wide purchases: label, points
+    units: tuple[TextUnit, ...]
+    share_url: str | None = None
+
+
+# ---------------------------------------------------------------- reading an army
+
+
+def text_army(army: Army, units: list[Unit], share_url: str | None) -> TextArmy:
+    """An army as the exports show it, from its stored prices and its units' profiles."""
+    names = {u.pk: u.name for u in units}
+    issues = army.issues or {}
+    errors = [e["message"] for e in issues.get("errors", []) if e.get("unit") not in names]
+    errors += [
+        f"{names[e['unit']]}: {e['message']}"
+        for e in issues.get("errors", [])
+        if e.get("unit") in names
+    ]
+    for u in units:
+        errors += [f"{u.name}: {e['message']}" for e in u.issues.get("errors", [])]
+    purchases = tuple(
+        (label, pts(stored_number(value)))
+        for label, value, _ in (army.summary or {}).get("options", [])
+        if not str(value).startswith("=")
+    )
+    limit = army.points_limit
+    return TextArmy(
+        name=army.name,
+        system=army.system_label,
+        rules_version=army.rules_version,
+        total=pts(stored_number(army.total)),
+        limit=None if limit is None else pts(Fraction(limit)),
+        points="FP" if army.system == "d10" else "pts",
+        legal=army.legal,
+        errors=tuple(errors),
+        purchases=purchases,
+        units=tuple(
+            TextUnit(
+                quantity=u.quantity,
+                name=u.name,
+                each=pts(stored_number(u.each)),
+                cost=pts(stored_number(u.cost)),
+                detail=DETAILS[army.system](roster.CARDS[army.system](u.priced)),
+            )
+            for u in units
+        ),
+        share_url=share_url,
+    )
+
+
+def _gem(card: roster.GemCard) -> str:
+    parts = [f"{card.type}, {card.base} base", " ".join(f"{k} {v}" for k, v in card.stats)]
+    if card.vehicle:
+        parts.append(", ".join(f"{k.lower()} {v}" for k, v in card.vehicle[:2]))
+    for name, off, att in card.melee:
+        parts.append(f"{name} (melee, OFF {off}, ATT {att})")
+    for w in card.missile:
+        extra = [f"radius {w['radius']}″"] if w["radius"] else []
+        extra += [w["fire"]] if w["fire"] != "every turn" else []
+        extra += [w["heavy"]] if w["heavy"] else []
+        shown = ", ".join([f"OFF {w['off']}", f"ATT {w['att']}", f"{w['range']}″", *extra])
+        parts.append(f"{w['name']} ({shown})")
+    return " · ".join(parts)
+
+
+def _vsgmr(card: roster.VsgmrCard) -> str:
+    facts = dict(card.facts)
+    armour = facts["Armour"].split(" ")[0]
+    parts = [card.figure, "no armour" if armour == "none" else f"{armour} armour"]
+    bought = ("Distance attack", "Automatic fire")
+    parts += [label.lower() for label in bought if facts.get(label) == "yes"]
+    if "Large" in facts:
+        parts.append("large")
+    if card.traits:
+        parts.append("traits: " + ", ".join(t.name for t in card.traits))
+    if card.powers:
+        parts.append("powers: " + ", ".join(p.name for p in card.powers))
+    return " · ".join(parts)
+
+
+def _goms(card: roster.GomsCard) -> str:
+    facts = dict(card.facts)
+    parts = [card.kind]
+    if "Class" in facts:
+        parts.append(f"{facts['Class']} class")
+    if "Morale" in facts:
+        parts.append(facts["Morale"])
+    if "Men" in facts:
+        parts.append(f"{facts['Men']} men")
+    return " · ".join(parts)
+
+
+D10_SHORT = ("CS", "WP", "SH", "CQC", "PH", "AG")
+
+
+def _d10(card: roster.D10Card) -> str:
+    facts = dict(card.facts)
+    skills = " ".join(f"{label} {s.stat}" for label, s in zip(D10_SHORT, card.skills, strict=True))
+    parts = [skills, f"Defence {facts['Defence']}", f"Move {facts['Move']}"]
+    parts += [label.lower() for label in ("Leader", "Special vehicle") if label in facts]
+    if card.weapons:
+        parts.append(", ".join(name for name, _ in card.weapons))
+    return " · ".join(parts)
+
+
+DETAILS = {"gem": _gem, "vsgmr": _vsgmr, "goms": _goms, "d10": _d10}
+
+
+# ---------------------------------------------------------------- the three formats
+
+
+def _total(a: TextArmy) -> str:
+    limit = f" / {a.limit}" if a.limit is not None else ""
+    return f"{a.total}{limit} {a.points}"
+
+
+def _each(u: TextUnit) -> str:
+    # Points each, beside a cost of several models.
+    return f" ({u.each} each)" if u.quantity > 1 else ""
+
+
+def plain(a: TextArmy) -> str:
+    lines = [a.name, f"{a.system} · rules {a.rules_version}"]
+    lines.append(f"Total: {_total(a)} · {'legal' if a.legal else 'NOT LEGAL'}")
+    lines += [f"! {e}" for e in a.errors]
+    lines.append("")
+    for u in a.units:
+        lines.append(f"{u.quantity} × {u.name} — {u.cost} {a.points}{_each(u)}")
+        lines.append(f"    {u.detail}")
+    lines += [f"+ {label} — {cost} {a.points}" for label, cost in a.purchases]
+    if a.share_url:
+        lines += ["", f"Link: {a.share_url}"]
+    return "\n".join(lines) + "\n"
+
+
+# Backslash-escaped in Markdown so a name reads as typed on Discord and Reddit.
+MARKDOWN_SPECIAL = re.compile(r"([\\`*_~|\[\]<>#])")
+
+
+def md_escape(text: str) -> str:
+    return MARKDOWN_SPECIAL.sub(r"\\\1", text)
+
+
+def markdown(a: TextArmy) -> str:
+    e = md_escape
+    lines = [f"## {e(a.name)}", "", f"{e(a.system)} · rules {e(a.rules_version)}  "]
+    verdict = "✅ legal" if a.legal else "❌ **not legal**"
+    lines.append(f"**Total: {_total(a)}** · {verdict}")
+    if a.errors:
+        lines.append("")
+        lines += [f"- ❌ {e(error)}" for error in a.errors]
+    # A paragraph between the two lists, or Markdown runs them together.
+    lines += ["", "**Units**", ""]
+    for u in a.units:
+        lines.append(f"- {u.quantity} × **{e(u.name)}** — {u.cost} {a.points}{_each(u)}  ")
+        lines.append(f"  *{e(u.detail)}*")
+    lines += [f"- {e(label)} — {cost} {a.points}" for label, cost in a.purchases]
+    if a.share_url:
+        lines += ["", f"<{a.share_url}>"]
+    return "\n".join(lines) + "\n"
+
+
+def bbcode(a: TextArmy) -> str:
+    lines = [f"[size=150][b]{a.name}[/b][/size]", f"{a.system} · rules {a.rules_version}"]
+    verdict = "[color=green]legal[/color]" if a.legal else "[color=red][b]not legal[/b][/color]"
+    lines.append(f"[b]Total: {_total(a)}[/b] · {verdict}")
+    if a.errors:
+        lines.append("[list]")
+        lines += [f"[*][color=red]{error}[/color]" for error in a.errors]
+        lines.append("[/list]")
+    lines.append("[list]")
+    for u in a.units:
+        lines.append(f"[*]{u.quantity} × [b]{u.name}[/b] — {u.cost} {a.points}{_each(u)}")
+        lines.append(f"[i]{u.detail}[/i]")
+    lines += [f"[*]{label} — {cost} {a.points}" for label, cost in a.purchases]
+    lines.append("[/list]")
+    if a.share_url:
+        lines.append(f"[url]{a.share_url}[/url]")
+    return "\n".join(lines) + "\n"
+
+
+FORMATTERS = {"txt": plain, "md": markdown, "bbcode": bbcode}
+
+
+# ---------------------------------------------------------------- views
+
+
+def _file_name(army: Army, kind: str) -> str:
+    stem = "".join(c if c.isalnum() or c in "-_" else "-" for c in army.name)[:60] or "army"
+    return f"{stem}.{kind}"
+
+
+def export_response(army: Army, kind: str, share_url: str | None) -> HttpResponse:
+    # Per army version and link in Django's cache: the text changes only with them.
+    link = hashlib.sha256((share_url or "").encode()).hexdigest()[:16]
+    key = f"export:{army.pk}:{army.version}:{kind}:{link}"
+
+    def draw() -> str:
+        return FORMATTERS[kind](text_army(army, list(army.units.all()), share_url))
+
+    response = HttpResponse(cache.get_or_set(key, draw), content_type=KINDS[kind])
+    # Inline: a browser shows the text; the file name is used when it is saved.
+    response["Content-Disposition"] = f'inline; filename="{_file_name(army, kind)}"'
+    return response
+
+
+@require_GET
+@login_required
+def army_text(request: HttpRequest, pk: int, kind: str) -> HttpResponse:
+    army = army_for_owner(request, pk)
+    share_url = request.build_absolute_uri(army.get_share_url()) if army.share_token else None
+    return export_response(army, kind, share_url)
+
+
+@require_GET
+def shared_text(request: HttpRequest, token: str, kind: str) -> HttpResponse:
+    army = _shared_army(token)
+    share_url = request.build_absolute_uri(army.get_share_url())
+    return _private(export_response(army, kind, share_url))

@@ -1,0 +1,437 @@
+"""Many lists (SPEC 5): the army list with search, sort, tags and an archive, and bulk
+archive or delete with undo.
+
+Every number on the list is stored on the army row, so a page of 50 armies costs the
+same few queries whether the account holds one army or hundreds. Tags and archiving
+change no prices: they bump no army version and need none posted (doing one twice does
+nothing more).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+from urllib.parse import quote
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.paginator import Paginator
+from django.db import transaction
+from django.db.models import Case, Count, Exists, F, FloatField, OuterRef, Prefetch, Q, Value, When
+from django.db.models.functions import Cast, Lower
+from django.http import HttpRequest, HttpResponse, QueryDict
+from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.utils import dateformat, timezone
+from django.utils.html import escape
+from django.utils.safestring import SafeString, mark_safe
+from django.utils.timezone import localtime
+from django.views.decorators.http import require_http_methods, require_POST
+
+from armies import services
+from armies.forms import ascii_int
+from armies.models import (
+    MAX_TAG,
+    MAX_TAGS,
+    MAX_TAGS_PER_ARMY,
+    TRASH_DAYS,
+    Army,
+    Tag,
+    Unit,
+    stored_number,
+)
+from armies.templatetags.muster import pts
+from armies.views import army_for_owner
+from points.armyfile import MAX_UNITS
+
+ARMIES_PER_PAGE = 50
+
+# Sort keys offered on the list: label and ordering (ties broken by id, so pages are stable).
+SORTS = {
+    "-updated": ("Last edited", ("-updated",)),
+    "name": ("Name", (Lower("name"),)),
+    "system": ("System", ("system", Lower("name"))),
+    "-total": ("Total, highest first", (F("total_number").desc(),)),
+    "total": ("Total, lowest first", ("total_number",)),
+}
+
+# What a bulk action does, what undoes it, and how the message says it.
+ACTIONS = {
+    "archive": ("unarchive", "Archived"),
+    "unarchive": ("archive", "Restored from the archive"),
+    "delete": ("undelete", "Moved to the trash"),
+    "undelete": ("delete", "Restored from the trash"),
+}
+UNDO_KEY = "army_list_undo"
+
+
+@dataclass(frozen=True)
+class ListState:
+    """What the list shows: read from its query string, kept in every link and form."""
+
+    query: str = ""
+    sort: str = "-updated"
+    tag: str = ""
+    archived: bool = False
+    page: str = "1"
+
+    @classmethod
+    def of(cls, params: QueryDict) -> ListState:
+        sort = params.get("sort", "-updated")
+        return cls(
+            query=params.get("q", "").strip(),
+            sort=sort if sort in SORTS else "-updated",
+            tag=params.get("tag", "").strip(),
+            archived=params.get("archived") == "1",
+            page=params.get("page", "1"),
+        )
+
+    def querystring(self, **changes) -> str:
+        params = QueryDict(mutable=True)
+        values = {
+            "q": self.query,
+            "sort": self.sort,
+            "tag": self.tag,
+            "archived": "1" if self.archived else "",
+            "page": self.page,
+        }
+        values.update({key: str(value) for key, value in changes.items()})
+        for key, value in values.items():
+            if value and (key, value) not in {("sort", "-updated"), ("page", "1")}:
+                params[key] = value
+        return params.urlencode()
+
+    def url_with(self, **changes) -> str:
+        query = self.querystring(**changes)
+        return reverse("armies:list") + (f"?{query}" if query else "")
+
+    @property
+    def url(self) -> str:
+        return self.url_with()
+
+
+def _text_ok(text: str, longest: int) -> bool:
+    # No name is longer than its field, and SQLite refuses LIKE patterns past 50,000;
+    # no stored text holds NUL, which PostgreSQL refuses in any text.
+    return len(text) <= longest and "\x00" not in text
+
+
+def listed_armies(owner, state: ListState):
+    """The owner's armies as the list shows them: filtered, searched and sorted."""
+    armies = Army.objects.for_owner(owner).in_list(archived=state.archived)
+    if state.tag:
+        armies = (
+            armies.filter(tags__name=state.tag) if _text_ok(state.tag, MAX_TAG) else armies.none()
+        )
+    if state.query:
+        if not _text_ok(state.query, Army._meta.get_field("name").max_length):
+            return armies.none()
+        # By the army's name or any live unit's name.
+        unit_named = Unit.objects.filter(army=OuterRef("pk"), name__icontains=state.query)
+        armies = armies.filter(Q(name__icontains=state.query) | Exists(unit_named))
+    if state.sort in ("total", "-total"):
+        # Totals are stored as exact decimal text; a fraction ("n/d") is never written
+        # for a list of whole and half points, and would sort as 0 rather than fail.
+        armies = armies.annotate(
+            total_number=Case(
+                When(total__contains="/", then=Value(0.0)),
+                default=Cast("total", FloatField()),
+                output_field=FloatField(),
+            )
+        )
+    return armies.order_by(*SORTS[state.sort][1], "pk")
+
+
+@login_required
+def army_list(request: HttpRequest) -> HttpResponse:
+    return _list_page(request, ListState.of(request.GET))
+
+
+def _list_page(
+    request: HttpRequest,
+    state: ListState,
+    *,
+    status: int = 200,
+    tag_error: str = "",
+    typed_tag: str = "",
+    picked: frozenset[int] = frozenset(),
+) -> HttpResponse:
+    armies = (
+        listed_armies(request.user, state)
+        .defer("notes", "options", "issues", "summary")  # not shown on the list
+        .prefetch_related(Prefetch("tags", queryset=Tag.objects.only("name"), to_attr="tag_list"))
+    )
+    # Stored totals: a page of armies costs the same whatever they hold.
+    page = Paginator(armies, ARMIES_PER_PAGE).get_page(state.page)
+    rows = army_rows(list(page), state, picked)
+    undo = request.session.pop(UNDO_KEY, None) if request.method == "GET" else None
+    context = {
+        "entries": bool(rows),
+        "rows": rows,
+        "prev_url": page.has_previous() and state.url_with(page=page.previous_page_number()),
+        "next_url": page.has_next() and state.url_with(page=page.next_page_number()),
+        "main_url": state.url_with(archived="", page="1"),
+        "archive_url": state.url_with(archived="1", page="1"),
+        "page": page,
+        "state": state,
+        "query": state.query,
+        "sort": state.sort,
+        "sorts": [(key, label) for key, (label, _) in SORTS.items()],
+        "tags": list(Tag.objects.filter(owner=request.user).values_list("name", flat=True)),
+        "back": state.querystring(),
+        "undo": undo,
+        "tag_error": tag_error,
+        "typed_tag": typed_tag,
+        "picked": picked,
+        "max_armies": services.MAX_ARMIES,
+        "max_units": MAX_UNITS,
+        "max_tags": MAX_TAGS,
+        "max_tag": MAX_TAG,
+        "max_tags_per_army": MAX_TAGS_PER_ARMY,
+        "trash_days": TRASH_DAYS,
+    }
+    return render(request, "armies/army_list.html", context, status=status)
+
+
+def army_rows(armies: list[Army], state: ListState, picked: frozenset[int]) -> SafeString:
+    """The list's rows, drawn in Python: fifty rows of a dozen fields each took most of
+    the page's time as a template. Every text from the database goes through escape()."""
+    query = "&amp;archived=1" if state.archived else ""
+    rows = []
+    for army in armies:
+        name, url = escape(army.name), f"/armies/{army.pk}/"
+        checked = " checked" if army.pk in picked else ""
+        notice = (
+            ' <span class="badge text-bg-warning" data-testid="rules-changed">'
+            "new rules: numbers changed</span>"
+            if army.rules_notice
+            else ""
+        )
+        tags = "".join(
+            '<span class="badge rounded-pill text-bg-light border ms-1" data-testid="army-tag">'
+            '<a class="link-secondary text-decoration-none" '
+            f'href="?tag={escape(quote(t.name, safe=""))}'
+            f'{query}">{escape(t.name)}</a><button class="btn btn-link btn-sm p-0 ms-1 '
+            f'link-secondary lh-1" formaction="{url}tags/remove/" name="tag" '
+            f'value="{escape(t.name)}" aria-label="Remove tag {escape(t.name)} from {name}">'
+            "×</button></span>"
+            for t in army.tag_list
+        )
+        total = pts(stored_number(army.total))
+        if army.points_limit is not None:
+            total += f" / {pts(Fraction(army.points_limit))}"
+        legal = (
+            '<span class="badge text-bg-success">legal</span>'
+            if army.legal
+            else '<span class="badge text-bg-danger">not legal</span>'
+        )
+        edited = localtime(army.updated)
+        if state.archived:
+            action = (
+                f'<button class="btn btn-sm btn-outline-secondary" formaction="{url}unarchive/" '
+                f'aria-label="Restore {name} from the archive">Restore</button>'
+            )
+        else:
+            action = (
+                f'<button class="btn btn-sm btn-outline-secondary" formaction="{url}archive/" '
+                f'aria-label="Archive {name}">Archive</button>'
+            )
+        rows.append(
+            '<tr data-testid="army-row">'
+            f'<td><input class="form-check-input" type="checkbox" name="army" '
+            f'value="{army.pk}" id="pick-{army.pk}"{checked}><label class="visually-hidden" '
+            f'for="pick-{army.pk}">Pick {name}</label></td>'
+            f'<td><a href="{url}">{name}</a>{notice}{tags}</td>'
+            f"<td>{escape(army.system_label)}</td>"
+            f'<td class="text-end font-monospace">{escape(total)}</td>'
+            f"<td>{legal}</td>"
+            f'<td><time datetime="{edited.replace(microsecond=0).isoformat()}">'
+            f"{dateformat.format(edited, 'j M Y, H:i')}"
+            "</time></td>"
+            f"<td>{action}</td></tr>"
+        )
+    return mark_safe("".join(rows))  # noqa: S308  (all escaped)
+
+
+# ---------------------------------------------------------------- writes
+
+
+def _back(request: HttpRequest) -> ListState:
+    """The list the posting page showed (its query string, posted as `back`)."""
+    return ListState.of(QueryDict(request.POST.get("back", "")[:2000]))
+
+
+def _picked(request: HttpRequest) -> list[int]:
+    ids = (ascii_int(v, 18) for v in request.POST.getlist("army")[: services.MAX_ARMIES])
+    return sorted({i for i in ids if i is not None})
+
+
+def _tag_name(text: str) -> tuple[str, str]:
+    """A typed tag with its spaces tidied, and what is wrong with it ("" when nothing)."""
+    name = " ".join(text.split())
+    if not name:
+        return name, "Type a tag to add, e.g. “tournament”."
+    if len(name) > MAX_TAG or "\x00" in name:
+        return name, f"A tag is at most {MAX_TAG} characters."
+    return name, ""
+
+
+def _apply(owner, action: str, ids: list[int]) -> list[tuple[int, str]]:
+    """Archive, restore, delete or undelete the owner's armies among `ids`: the id and
+    name of each it changed.
+    Another player's ids match nothing, so they change nothing."""
+    mine = Army.all_objects.for_owner(owner).filter(pk__in=ids)
+    now = timezone.now()
+    targets, change = {
+        "archive": (
+            mine.filter(deleted_at__isnull=True, archived_at__isnull=True),
+            {"archived_at": now},
+        ),
+        "unarchive": (
+            mine.filter(deleted_at__isnull=True, archived_at__isnull=False),
+            {"archived_at": None},
+        ),
+        "delete": (mine.filter(deleted_at__isnull=True), {"deleted_at": now}),
+        "undelete": (mine.filter(deleted_at__isnull=False), {"deleted_at": None}),
+    }[action]
+    with transaction.atomic():
+        names = list(
+            targets.select_for_update().order_by(Lower("name"), "pk").values_list("pk", "name")
+        )
+        # update(): neither the army's prices nor its "last edited" time change.
+        Army.all_objects.filter(pk__in=[pk for pk, _ in names]).update(**change)
+    return names
+
+
+def _done(request: HttpRequest, action: str, changed: list[tuple[int, str]]) -> None:
+    """Say what changed, and keep how to undo it for the list's Undo button."""
+    undo, verb = ACTIONS[action]
+    names = [name for _, name in changed]
+    if not names:
+        messages.info(request, "Nothing changed: pick one or more of your armies first.")
+        return
+    shown = ", ".join(names[:3]) + (f" and {len(names) - 3} more" if len(names) > 3 else "")
+    messages.success(request, f"{verb}: {shown}.")
+    request.session[UNDO_KEY] = {"action": undo, "ids": [pk for pk, _ in changed]}
+
+
+@require_http_methods(["GET", "POST"])
+@login_required
+def bulk(request: HttpRequest) -> HttpResponse:
+    """The list's bulk bar: archive, restore, delete or undelete the picked armies, or
+    add or remove a tag on them. A GET (a reload, a bookmark) is sent to the list."""
+    if request.method == "GET":
+        return redirect("armies:list")
+    state, ids, action = _back(request), _picked(request), request.POST.get("action", "")
+    if action in ("tag", "untag"):
+        return _tag_many(request, state, ids, action)
+    if action not in ACTIONS:
+        messages.error(request, "Pick what to do with the armies: archive, delete or restore.")
+        return redirect(state.url)
+    _done(request, action, _apply(request.user, action, ids))
+    return redirect(state.url)
+
+
+def _tag_many(request: HttpRequest, state: ListState, ids: list[int], action: str) -> HttpResponse:
+    typed = request.POST.get("new_tag", "")
+    name, problem = _tag_name(typed)
+    armies = list(Army.objects.for_owner(request.user).filter(pk__in=ids))
+    if not problem and not armies:
+        problem = "Pick one or more armies to tag first."
+    if not problem and action == "tag":
+        problem = _add_tag(request.user, armies, name)
+    if problem:
+        return _list_page(
+            request,
+            state,
+            status=400,
+            tag_error=problem,
+            typed_tag=typed[:200],
+            picked=frozenset(ids),
+        )
+    if action == "untag":
+        _remove_tag(request.user, armies, name)
+        messages.success(request, f"Took the tag “{name}” off {_armies(len(armies))}.")
+    else:
+        messages.success(request, f"Tagged {_armies(len(armies))} “{name}”.")
+    return redirect(state.url)
+
+
+def _armies(n: int) -> str:
+    return f"{n} arm{'y' if n == 1 else 'ies'}"
+
+
+def _add_tag(owner, armies: list[Army], name: str) -> str:
+    """Tag `armies` with `name` (the owner's tag of that name, any case); what stops it."""
+    with transaction.atomic():
+        tag = Tag.objects.filter(owner=owner, name__iexact=name).first()
+        if tag is None:
+            if Tag.objects.filter(owner=owner).count() >= MAX_TAGS:
+                return f"An account keeps at most {MAX_TAGS} tags: remove one you no longer use."
+            tag = Tag.objects.create(owner=owner, name=name)
+        through = Army.tags.through
+        counts = dict(
+            through.objects.filter(army__in=armies)
+            .values_list("army_id")
+            .annotate(n=Count("pk"))
+            .values_list("army_id", "n")
+        )
+        have = set(
+            through.objects.filter(army__in=armies, tag=tag).values_list("army_id", flat=True)
+        )
+        full = [
+            a.name for a in armies if a.pk not in have and counts.get(a.pk, 0) >= MAX_TAGS_PER_ARMY
+        ]
+        if full:
+            transaction.set_rollback(True)
+            return (
+                f"An army has at most {MAX_TAGS_PER_ARMY} tags: {', '.join(full[:3])} has no room."
+            )
+        through.objects.bulk_create(
+            [through(army_id=a.pk, tag_id=tag.pk) for a in armies if a.pk not in have]
+        )
+    return ""
+
+
+def _remove_tag(owner, armies: list[Army], name: str) -> None:
+    tag = Tag.objects.filter(owner=owner, name=name).first()
+    if tag is None:
+        return
+    Army.tags.through.objects.filter(army__in=armies, tag=tag).delete()
+    # A tag on no army any more leaves the filter list.
+    Tag.objects.filter(pk=tag.pk, armies__isnull=True).delete()
+
+
+@require_POST
+@login_required
+def tag_remove(request: HttpRequest, pk: int) -> HttpResponse:
+    """The × on one army's tag."""
+    army = army_for_owner(request, pk)
+    name = request.POST.get("tag", "")[:MAX_TAG]
+    _remove_tag(request.user, [army], name)
+    messages.success(request, f"Took the tag “{name}” off {army.name}.")
+    return redirect(_back(request).url)
+
+
+@require_POST
+@login_required
+def tag_add(request: HttpRequest, pk: int) -> HttpResponse:
+    """Tag one army (from its row, or the bulk bar's field with one army)."""
+    army = army_for_owner(request, pk)
+    return _tag_many(request, _back(request), [army.pk], "tag")
+
+
+@require_POST
+@login_required
+def archive(request: HttpRequest, pk: int) -> HttpResponse:
+    army = army_for_owner(request, pk)
+    _done(request, "archive", _apply(request.user, "archive", [army.pk]))
+    return redirect(_back(request).url)
+
+
+@require_POST
+@login_required
+def unarchive(request: HttpRequest, pk: int) -> HttpResponse:
+    army = army_for_owner(request, pk)
+    _done(request, "unarchive", _apply(request.user, "unarchive", [army.pk]))
+    return redirect(_back(request).url)

