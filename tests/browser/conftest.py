@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import os
 import shutil
+import threading
+import time
 from pathlib import Path
 
 import pytest
@@ -15,6 +17,59 @@ def pytest_collection_modifyitems(items):
     for item in items:
         if "tests/browser" in str(item.fspath):
             item.add_marker(pytest.mark.browser)
+
+
+class Answering:
+    """The live server's app, counting the requests it is still answering.
+
+    A test can end while the browser still has a save on the wire (a debounced
+    save, or the beacon a closing page sends). The database is emptied after each
+    test; emptying it while that save holds its locks deadlocks on PostgreSQL.
+    """
+
+    def __init__(self, app):
+        self.app = app
+        self.busy = 0
+        self.since = time.monotonic()
+        self.lock = threading.Lock()
+
+    def __call__(self, environ, start_response):
+        with self.lock:
+            self.busy += 1
+        try:
+            return self.app(environ, start_response)
+        finally:
+            with self.lock:
+                self.busy -= 1
+                self.since = time.monotonic()
+
+    def wait_until_quiet(self, quiet=0.3, limit=10.0):
+        deadline = time.monotonic() + limit
+        while time.monotonic() < deadline:
+            with self.lock:
+                if not self.busy and time.monotonic() - self.since >= quiet:
+                    return
+            time.sleep(0.05)
+
+
+@pytest.fixture(scope="session")
+def answering(live_server) -> Answering:
+    httpd = live_server.thread.httpd
+    app = Answering(httpd.get_app())
+    httpd.set_app(app)
+    return app
+
+
+@pytest.fixture(autouse=True)
+def _quiet_server_before_the_database_is_emptied(request):
+    if "live_server" not in request.fixturenames:
+        yield
+        return
+    # Asked for here, so it is torn down (the database emptied) after this fixture.
+    request.getfixturevalue("transactional_db")
+    answering = request.getfixturevalue("answering")
+    yield
+    answering.wait_until_quiet()
 
 
 @pytest.fixture(scope="session")
