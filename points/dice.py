@@ -6,7 +6,7 @@ import re
 from fractions import Fraction
 
 from points.errors import ArmyFileError
-from points.numbers import MAX_TEXT, MAX_VALUE, NUMBER_TEXT, parse_number
+from points.numbers import MAX_TEXT, MAX_VALUE, NUMBER_TEXT, decimal_fraction, parse_number
 
 MAX_DICE = 100
 MIN_SIDES = 2
@@ -25,14 +25,18 @@ def rolled(raw: int | float | str) -> bool:
 
 def average(raw: int | float | str, path: str) -> Fraction:
     """The exact average of a stat: a number, a numeric string or a dice expression."""
-    if not rolled(raw):
+    if isinstance(raw, str):
+        if len(raw) > MAX_TEXT:
+            raise ArmyFileError(path, f"must be at most {MAX_TEXT} characters")
+        text = raw.strip()
+        if not NUMBER_TEXT.fullmatch(text):
+            return _dice_average(raw, path)
+        value = decimal_fraction(text)
+    else:
         value = parse_number(raw, path)
-        if abs(value) > MAX_VALUE:
-            raise ArmyFileError(path, f"must be at most {MAX_VALUE}")
-        return value
-    if len(raw) > MAX_TEXT:
-        raise ArmyFileError(path, f"must be at most {MAX_TEXT} characters")
-    return _dice_average(raw, path)
+    if abs(value.numerator) > MAX_VALUE * value.denominator:
+        raise ArmyFileError(path, f"must be at most {MAX_VALUE}")
+    return value
 
 
 def _dice_average(text: str, path: str) -> Fraction:

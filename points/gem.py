@@ -31,7 +31,7 @@ from points.fields import (
     whole_between,
 )
 from points.model import Entry, Issue, Line, Priced, Stat
-from points.numbers import round_half_up
+from points.numbers import round_half_up, typed_decimal
 
 # The rules version (SPEC 3.7): move it with any change that prices a valid profile
 # differently or makes a check answer differently; tests/points/test_versions.py holds it.
@@ -508,7 +508,7 @@ def _f(q: Q) -> Fraction:
 
 def _shown(s: Stat) -> str:
     """A stat for a note: 4, or "2d6+8 (average 15)"."""
-    value = fmt(s.value)
+    value = typed_decimal(s.raw) or fmt(s.value)
     if isinstance(s.raw, str) and s.raw.strip() != value:
         return f"{s.raw.strip()} (average {value})"
     return value

@@ -18,6 +18,7 @@ from points.numbers import (
     parse_number,
     round_half_up,
     to_number,
+    typed_decimal,
 )
 
 
@@ -127,3 +128,33 @@ def test_a_number_with_a_hundred_thousand_decimals_is_measured_at_once():
     assert time.process_time() - started < 0.5  # 7 ms; dividing one at a time took 13 s
     assert places == 100_000
     assert text == "0." + "0" * 19_999 + "1"
+
+
+# Numbers as a player may type them: sign, leading and trailing zeros, a bare point.
+typed_numbers = st.builds(
+    lambda sign, whole, point, decimals: f"{sign}{whole}{point}{decimals}",
+    st.sampled_from(["", "+", "-"]),
+    st.from_regex(r"[0-9]{0,4}", fullmatch=True),
+    st.sampled_from(["", "."]),
+    st.from_regex(r"[0-9]{0,62}", fullmatch=True),
+).filter(lambda t: any(c.isdigit() for c in t))
+
+
+@given(typed_numbers, st.sampled_from(["", " "]))
+def test_typed_numbers_read_and_show_their_exact_value(text: str, pad: str):
+    raw = f"{pad}{text}{pad}"
+    assert parse_number(raw, "off") == Fraction(text)
+    assert typed_decimal(raw) == decimal_text(Fraction(text))
+
+
+@pytest.mark.parametrize(
+    ("raw", "shown"),
+    [("-03.10", "-3.1"), ("+.50", "0.5"), ("-0.00", "0"), ("7.", "7"), (2.50, "2.5"), (12, "12")],
+)
+def test_a_typed_number_is_shown_without_its_padding(raw: object, shown: str):
+    assert typed_decimal(raw) == shown
+
+
+@pytest.mark.parametrize("raw", ["2d6+8", "d3", 1e-05, True, None])
+def test_dice_and_exponents_are_not_typed_decimals(raw: object):
+    assert typed_decimal(raw) is None
