@@ -2,20 +2,15 @@
 
 from __future__ import annotations
 
-import hashlib
-import re
-from pathlib import Path
-
 import pytest
 
 from points import d10, gem, goms, vsgmr
 from rules import catalog
 from rules.models import RuleEntry
+from tests.rules import seed_fingerprints
 
 pytestmark = pytest.mark.django_db
 
-SEEDS = Path(__file__).resolve().parents[3] / "shared" / "seeds"
-FINGERPRINTS = Path(__file__).resolve().parents[1] / "data" / "seed_7grams.txt"
 
 # SPEC 3.3, in the order the spec lists them.
 TRAIT_SLUGS = [
@@ -214,36 +209,10 @@ def test_str_names_the_system_and_kind():
 # ---------------------------------------------------------------- our own words
 
 
-def _words(text: str) -> list[str]:
-    return re.findall(r"[a-z0-9]+", text.lower())
-
-
-def _ngrams(words: list[str], n: int) -> set[tuple[str, ...]]:
-    return {tuple(words[i : i + n]) for i in range(len(words) - n + 1)}
-
-
-def _fingerprint(ngram: tuple[str, ...]) -> str:
-    return hashlib.sha256(" ".join(ngram).encode()).hexdigest()[:12]
-
-
-def _seed_fingerprints() -> set[str]:
-    return {
-        _fingerprint(g)
-        for path in sorted(SEEDS.iterdir())
-        for g in _ngrams(_words(path.read_text(encoding="utf-8")), 7)
-    }
-
-
 def test_no_summary_repeats_seven_words_of_a_seed_in_a_row():
-    # The seeds live in shared/, beside the repo, and a clone elsewhere has none: their
-    # 7-word runs are kept here as 48-bit fingerprints (no sentence of theirs is copied).
-    seeds = set(FINGERPRINTS.read_text(encoding="ascii").split())
+    # Compared with fingerprints of the seeds' 7-word runs (seed_fingerprints.py says
+    # how they are made), so the check runs in a clone with no seeds beside it.
+    seeds = seed_fingerprints.stored()
     texts = [e.summary for e in catalog.CATALOG] + [s.blurb for s in catalog.SAMPLES]
-    copied = [t for t in texts if {_fingerprint(g) for g in _ngrams(_words(t), 7)} & seeds]
+    copied = [t for t in texts if seed_fingerprints.fingerprints(t) & seeds]
     assert copied == []
-
-
-def test_the_seed_fingerprints_are_those_of_the_seeds():
-    if not SEEDS.is_dir():
-        pytest.skip(f"no seeds beside this clone ({SEEDS}): the fingerprints stand in for them")
-    assert set(FINGERPRINTS.read_text(encoding="ascii").split()) == _seed_fingerprints()
