@@ -30,6 +30,7 @@ def render_cards(request: HttpRequest, army: Army, back_url: str) -> HttpRespons
     options = roster.PrintOptions.of(request.GET)
     context = {
         "army": army,
+        "state": state,
         **state.lazy(*roster.LAZY),
         "options": options,
         "back_url": back_url,

@@ -68,27 +68,40 @@ class RosterState(ArmyState):
         super().__init__(army, breakdowns=True)
 
     @cached_property
-    def cards(self) -> list[Card]:
-        cards = unit_cards(self)
+    def rolls(self) -> tuple | None:
+        """G.O.M.S.: each unit's recorded acquisition dice, in list order, while the roll
+        is not stale; None otherwise (and for the other systems, without reading units)."""
         rolls = self.acquisition
-        if rolls is not None and not rolls.stale:
-            dice = rolls.by_unit()
-            cards = [replace(card, rolled=d) for card, d in zip(cards, dice, strict=True)]
-        return cards
+        return None if rolls is None or rolls.stale else tuple(rolls.by_unit())
+
+    def rolled_key(self, place: int, pk: int) -> str:
+        """What a card shows of the roll, for its cache key."""
+        if self.rolls is None:
+            return "-"
+        return hashlib.sha256(repr(self.rolls[place]).encode()).hexdigest()[:16]
+
+    def cards_of(self, pks: list[int]) -> list[Card]:
+        cards = unit_cards(self, pks)
+        if self.rolls is None:
+            return cards
+        return [replace(card, rolled=self.rolls[card.number - 1]) for card in cards]
 
     @cached_property
     def army_panel(self) -> ArmyPanel:
-        return ARMY_PANELS[self.army.system](self.army, self.priced)
+        return ARMY_PANELS[self.army.system](self.army, self.summary)
 
 
-def unit_cards(state: ArmyState) -> list[Card]:
-    """A card for each of the army's units, in list order: the roster's and the share
-    page's (which shows each unit's stat line, weapons, traits and powers)."""
-    priced = state.priced
+def unit_cards(state: ArmyState, pks: list[int] | None = None) -> list[Card]:
+    """A card for each of the army's units (or just those with ids `pks`), in list order:
+    the roster's and the share page's (which shows each unit's stat line, weapons, traits
+    and powers). A card's number is its unit's place in the whole list."""
+    units = state.units if pks is None else state.units_of(pks)
+    priced = state.army.priced(units)
+    number = {pk: i for i, pk in enumerate(state.order, start=1)}
     return [
-        Card(i + 1, unit, pu, errors, warnings, state.army.system)
-        for i, (unit, pu, (errors, warnings)) in enumerate(
-            zip(state.units, priced.units, priced.issues_by_unit, strict=True)
+        Card(number[unit.pk], unit, pu, errors, warnings, state.army.system)
+        for unit, pu, (errors, warnings) in zip(
+            units, priced.units, priced.issues_by_unit, strict=True
         )
     ]
 
@@ -133,6 +146,7 @@ def render_roster(request: HttpRequest, army: Army, share_url: str | None) -> Ht
     owner = request.user.is_authenticated and request.user.pk == army.owner_id
     context = {
         "army": army,
+        "state": state,
         **state.lazy(*LAZY),
         "share_url": share_url,
         "qr": partial(_qr_svg, share_url) if share_url else None,
@@ -157,7 +171,7 @@ def _cards_url(request: HttpRequest, army: Army, owner: bool) -> str:
     return f"{url}?{query}" if query else url
 
 
-LAZY = ("priced", "cards", "army_panel", "acquisition")
+LAZY = ("summary", "army_panel", "acquisition")
 
 
 def _qr_svg(url: str) -> SafeString:

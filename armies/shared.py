@@ -39,8 +39,6 @@ def shared(request: HttpRequest, token: str) -> HttpResponse:
     army = _shared_army(token)
     context = _builder_context(army, shared=True)
     state = context["state"]
-    # Each unit with its stat line, weapons, traits and powers: what an opponent needs.
-    context["cards"] = partial(roster.unit_cards, state)
     # The rows and the roll are cached per army version and roll (shared.html).
     context.update(state.lazy("acquisition"))
     context["roll_key"] = state.roll_key

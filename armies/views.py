@@ -1,6 +1,7 @@
 from __future__ import annotations
 
 import copy
+import hashlib
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import cached_property, partial
@@ -116,9 +117,44 @@ class ArmyState:
 
     @cached_property
     def units(self) -> list[Unit]:
+        return list(self._unit_query())
+
+    def _unit_query(self):
         units = self.army.units.all()
         # The breakdown is read only where every row shows it (the share page).
-        return list(units if self.breakdowns else units.defer("lines", "exact"))
+        return units if self.breakdowns else units.defer("lines", "exact")
+
+    @cached_property
+    def listed(self) -> list[tuple[int, int]]:
+        """Every live unit's (id, revision) in list order: what its drawn row or card is
+        cached under, read without the units themselves."""
+        return list(self.army.units.values_list("pk", "revision"))
+
+    @cached_property
+    def order(self) -> list[int]:
+        return [pk for pk, _ in self.listed]
+
+    def units_of(self, pks: list[int]) -> list[Unit]:
+        """Just these units, in list order (the ones no cache had drawn), in one query."""
+        if len(pks) == len(self.listed):
+            return self.units
+        return list(self._unit_query().filter(pk__in=pks))
+
+    def rows_of(self, pks: list[int]) -> list[Row]:
+        units = self.units_of(pks)
+        return _rows(
+            self.army, self.army.priced(units), self.selected and self.selected.pk, self.order
+        )
+
+    @cached_property
+    def issues_listed(self) -> tuple[tuple[Issue, ...], tuple[Issue, ...]]:
+        """The army's errors and warnings in the order StoredPrices gives them (the army's
+        own, then each unit's in list order), reading only the units that have some."""
+        mine = self.army.units.filter(
+            Q(issues__has_key="errors") | Q(issues__has_key="warnings")
+        ).only("pk", "issues", "position")
+        priced = self.army.priced(list(mine))
+        return priced.errors, priced.warnings
 
     @cached_property
     def summary(self) -> StoredPrices:
@@ -132,6 +168,17 @@ class ArmyState:
     def rows(self) -> list[Row]:
         order = [u.pk for u in self.units]
         return _rows(self.army, self.priced, self.selected and self.selected.pk, order)
+
+    @cached_property
+    def about_units(self) -> dict[int, str]:
+        """For each unit an army-wide issue names (a second commander), a short digest of
+        those issues: with its revision, what its drawn row or card depends on."""
+        found: dict[int, list] = {}
+        for kind, issues in zip(("e", "w"), self.summary.army_issues, strict=True):
+            for issue in issues:
+                if issue.unit is not None:
+                    found.setdefault(issue.unit, []).append((kind, issue.code, issue.message))
+        return {pk: hashlib.sha256(repr(v).encode()).hexdigest()[:16] for pk, v in found.items()}
 
     @cached_property
     def selected_row(self) -> Row | None:

@@ -1,6 +1,6 @@
 from __future__ import annotations
 
-import hashlib
+from collections.abc import Callable
 from fractions import Fraction
 from html import escape
 
@@ -111,78 +111,88 @@ def exact(value) -> str:
     return f"{value.numerator}/{value.denominator}"
 
 
-def _drawn_once(parts: list, key, draw) -> SafeString:
-    """Each part drawn, taken from Django's cache where every worker finds what one drew:
-    a part's key holds the version that last wrote its unit (Unit.revision) and whatever
-    else it shows, so a save in a 200-unit army draws one row, not 200."""
-    keys = [key(part) for part in parts]
+def _drawn_once(keys: list[str], draw: Callable[[list[int]], list[str]]) -> SafeString:
+    """The parts under `keys`, in order, from Django's cache, where every worker finds
+    what one drew; draw(places) draws those at the places in the list no cache had,
+    reading only their units. A part's key holds the version that last wrote its unit
+    (Unit.revision) and whatever else it shows, so a save in a 200-unit army reads and
+    draws one unit, not 200."""
     found = cache.get_many(keys)
-    missing = {}
-    for k, part in zip(keys, parts, strict=True):
-        if k not in found:
-            found[k] = missing[k] = draw(part)
+    missing = [i for i, k in enumerate(keys) if k not in found]
     if missing:
-        cache.set_many(missing, CACHE_SECONDS)
+        drawn = dict(zip((keys[i] for i in missing), draw(missing), strict=True))
+        found.update(drawn)
+        cache.set_many(drawn, CACHE_SECONDS)
     return SafeString("".join(found[k] for k in keys))  # each part a rendered template
 
 
 CACHE_SECONDS = 24 * 60 * 60
 
 
-def _issues_key(issues) -> str:
-    return hashlib.sha256(repr([(i.code, i.message) for i in issues]).encode()).hexdigest()[:16]
+def _part_keys(name: str, state, *more: Callable[[int, int], object]) -> list[str]:
+    """The cache key of each unit's part, in list order: its id and revision, the
+    army-wide issues naming it, and what `more` adds for the unit at place i with id pk."""
+    about = state.about_units
+    return [
+        ":".join([name, str(pk), str(revision), about.get(pk, "-"), *(str(m(i, pk)) for m in more)])
+        for i, (pk, revision) in enumerate(state.listed)
+    ]
 
 
 @register.simple_tag(takes_context=True)
-def unit_rows(context, rows) -> SafeString:
-    """{% unit_rows rows %}: the builder.html#unit-row partial for each Row, cached."""
+def unit_rows(context, state) -> SafeString:
+    """{% unit_rows state %}: the builder.html#unit-row partial for each unit, cached."""
     shared, army_url = bool(context.get("shared")), context.get("army_url", "")
+    order, selected = state.order, state.selected and state.selected.pk
 
-    def key(row) -> str:
-        unit = row.unit
-        look = "".join("1" if flag else "0" for flag in (row.first, row.last, row.selected, shared))
-        issues = _issues_key(row.errors + row.warnings)
-        # "2": the compact row (issue 19); rows drawn by the old template are not reused.
-        return f"unit-row-2:{unit.pk}:{unit.revision}:{look}:{issues}"
+    def look(i: int, pk: int) -> str:
+        flags = (i == 0, i == len(order) - 1, pk == selected, shared)
+        return "".join("1" if flag else "0" for flag in flags)
 
-    def draw(row) -> str:
-        context = {**_row_context(shared, army_url), "row": row, "oob": False}
-        return render_to_string("armies/builder.html#unit-row", context)
+    def draw(places: list[int]) -> list[str]:
+        row_context = _row_context(shared, army_url)
+        return [
+            render_to_string(
+                "armies/builder.html#unit-row", {**row_context, "row": row, "oob": False}
+            )
+            for row in state.rows_of([order[i] for i in places])
+        ]
 
-    return _drawn_once(rows, key, draw)
+    # "3": keyed on the army's issues about the unit; its own come with its revision.
+    return _drawn_once(_part_keys("unit-row-3", state, look), draw)
 
 
 @register.simple_tag(takes_context=True)
-def roster_cards(context, cards) -> SafeString:
-    """{% roster_cards cards %}: the roster.html#card partial for each Card, cached."""
+def roster_cards(context, state) -> SafeString:
+    """{% roster_cards state %}: the roster.html#card partial for each unit, cached."""
     system, template = context["army"].system, context["system_template"]
 
-    def key(card) -> str:
-        issues = _issues_key(card.errors + card.warnings)
-        rolled = hashlib.sha256(repr(card.rolled).encode()).hexdigest()[:16]
-        # "2": the card holds its cost breakdown (shown by a print option).
-        return f"roster-card2:{card.unit.pk}:{card.unit.revision}:{card.number}:{issues}:{rolled}"
+    def draw(places: list[int]) -> list[str]:
+        return [
+            render_to_string(
+                "armies/roster.html#card",
+                {"card": card, "system": system, "system_template": template},
+            )
+            for card in state.cards_of([state.order[i] for i in places])
+        ]
 
-    def draw(card) -> str:
-        context = {"card": card, "system": system, "system_template": template}
-        return render_to_string("armies/roster.html#card", context)
-
-    return _drawn_once(cards, key, draw)
+    # The card shows its number in the list and, for G.O.M.S., the roll's dice for it.
+    keys = _part_keys("roster-card3", state, lambda i, pk: i + 1, state.rolled_key)
+    return _drawn_once(keys, draw)
 
 
 @register.simple_tag
-def shared_cards(cards) -> SafeString:
-    """{% shared_cards cards %}: the share page's _shared_units.html#card for each Card,
+def shared_cards(state) -> SafeString:
+    """{% shared_cards state %}: the share page's _shared_units.html#card for each unit,
     cached per unit revision: a save redraws the unit it changed, not all of them."""
 
-    def key(card) -> str:
-        issues = _issues_key(card.errors + card.warnings)
-        return f"shared-card:{card.unit.pk}:{card.unit.revision}:{issues}"
+    def draw(places: list[int]) -> list[str]:
+        from armies import roster  # it draws on this module
 
-    def draw(card) -> str:
-        return render_to_string("armies/_shared_units.html#card", {"card": card})
+        cards = roster.unit_cards(state, [state.order[i] for i in places])
+        return [render_to_string("armies/_shared_units.html#card", {"card": c}) for c in cards]
 
-    return _drawn_once(cards, key, draw)
+    return _drawn_once(_part_keys("shared-card-2", state), draw)
 
 
 @register.simple_tag(takes_context=True)

@@ -356,9 +356,10 @@ def test_builder_page_and_reprice_partial_use_constant_queries(
         player, "gem", [{"type": "skirmisher", "base": "25mm", "off": 4, "def": 4}] * size
     )
     unit = army.units.first()
-    # session, user, army, the unit in the editor, the units' rows (drawn, then cached for
-    # this version), the list order for the editor's row, the player's library
-    with django_assert_num_queries(7):
+    # session, user, army, the unit in the editor, each unit's id and revision (its row's
+    # cache key), the units whose rows no cache had (all, the first time), the list order
+    # for the editor's row, the player's library
+    with django_assert_num_queries(8):
         assert player_client.get(f"/armies/{army.pk}/?unit={unit.pk}").status_code == 200
 
     def save(quantity: int, queries: int) -> None:
@@ -425,8 +426,9 @@ def test_adding_or_copying_a_unit_counts_the_units_and_finds_the_last_in_one_que
     assert response.url == f"/armies/{army.pk}/?unit={added.pk}#editor" and added.position == 4
     data = as_page(army)
     # the same, after the unit copied is read; then the summary's units with errors (the
-    # army has no commander, so it is not legal and the summary names them), the units
-    with django_assert_num_queries(13):
+    # army has no commander, so it is not legal and the summary names them), the units'
+    # ids and revisions (the rows' cache keys), the units whose rows were not cached
+    with django_assert_num_queries(14):
         response = player_client.post(f"/armies/{army.pk}/units/{unit.pk}/duplicate/", data, **HX)
     assert response.status_code == 200
     assert army.units.order_by("position").last().position == 5

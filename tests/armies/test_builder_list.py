@@ -131,8 +131,9 @@ def test_a_not_legal_army_is_drawn_in_constant_queries(
 ):
     # Over its limit of 1 point: not legal, so the summary looks for units with errors.
     army = make_army(player, "gem", [SWORDSMAN] * size, points_limit=1)
-    # session, user, army, the units with errors, the units' rows, the player's library
-    with django_assert_num_queries(6):
+    # session, user, army, the units with errors, each unit's id and revision (the rows'
+    # cache keys), the units whose rows were not cached, the player's library
+    with django_assert_num_queries(7):
         html = player_client.get(f"/armies/{army.pk}/").content.decode()
     assert "not legal" in html
     unit = army.units.first()

@@ -6,6 +6,8 @@ from __future__ import annotations
 import re
 
 import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from tests.armies.conftest import make_army
@@ -145,3 +147,28 @@ def test_rows_drawn_before_are_redrawn_when_anything_they_show_changes(player_cl
 
 def active_rows(html: str) -> list[str]:
     return re.findall(r'<li class="list-group-item unit-row active-unit" id="(unit-\d+)"', html)
+
+
+def test_after_a_save_the_pages_read_only_the_unit_it_changed(player_client, player):
+    # 30 units drawn once on each page; then one is saved. The next builder, share page
+    # and roster show it, and read no other unit's stored row: those come from the cache.
+    army = make_army(player, "gem", [SWORDSMAN] * 30)
+    units = list(army.units.all())
+    token = army.share()
+    pages = [f"/armies/{army.pk}/", f"/s/{token}/", f"/armies/{army.pk}/roster/"]
+    for page in pages:
+        player_client.get(page)
+    changed = units[11]
+    army.refresh_from_db()
+    player_client.post(
+        f"/armies/{army.pk}/units/{changed.pk}/",
+        {"version": army.version, "name": "Veterans", "quantity": "2", **SWORDSMAN},
+        **HX,
+    )
+    for page in pages:
+        with CaptureQueriesContext(connection) as queries:
+            html = player_client.get(page).content.decode()
+        assert "Veterans" in html, page
+        unit_reads = [q["sql"] for q in queries if '"armies_unit"."profile"' in q["sql"]]
+        assert len(unit_reads) == 1, (page, unit_reads)
+        assert f"IN ({changed.pk})" in unit_reads[0], (page, unit_reads[0])

@@ -456,14 +456,16 @@ def test_roster_uses_constant_queries(client, player, size, django_assert_num_qu
     army = make_army(player, "gem", [SWORDSMAN, TANK] * (size // 2) or [TANK])
     token = army.share()
     client.force_login(player)
-    # session, user, army, units
-    with django_assert_num_queries(4):
+    # session, user, army, each unit's id and revision (its card's cache key), the units
+    # with issues (listed under the header), the units whose cards no cache had
+    with django_assert_num_queries(6):
         assert client.get(f"/armies/{army.pk}/roster/").status_code == 200
     client.logout()
     # The sheet is cached per version and link: drawn afresh (a new link), the shared
-    # roster reads the army (with its owner's name), the units and the latest roll.
+    # roster reads the army (with its owner's name), the units' ids and revisions, those
+    # with issues and the units (no roll: GEM).
     cache.clear()
-    with django_assert_num_queries(2):
+    with django_assert_num_queries(4):
         assert client.get(f"/s/{token}/roster/").status_code == 200
 
 
