@@ -91,11 +91,11 @@ class RosterState(ArmyState):
         return ARMY_PANELS[self.army.system](self.army, self.summary)
 
 
-def unit_cards(state: ArmyState, pks: list[int] | None = None) -> list[Card]:
-    """A card for each of the army's units (or just those with ids `pks`), in list order:
-    the roster's and the share page's (which shows each unit's stat line, weapons, traits
-    and powers). A card's number is its unit's place in the whole list."""
-    units = state.units if pks is None else state.units_of(pks)
+def unit_cards(state: ArmyState, pks: list[int]) -> list[Card]:
+    """A card for each of the units with ids `pks`, in list order: the roster's and the
+    share page's (which shows each unit's stat line, weapons, traits and powers). A card's
+    number is its unit's place in the whole list."""
+    units = state.units_of(pks)
     priced = state.army.priced(units)
     number = {pk: i for i, pk in enumerate(state.order, start=1)}
     return [

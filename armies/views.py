@@ -135,10 +135,12 @@ class ArmyState:
         return [pk for pk, _ in self.listed]
 
     def units_of(self, pks: list[int]) -> list[Unit]:
-        """Just these units, in list order (the ones no cache had drawn), in one query."""
-        if len(pks) == len(self.listed):
-            return self.units
-        return list(self._unit_query().filter(pk__in=pks))
+        """Just these units, in list order (the ones no cache had drawn), in one query. A
+        unit moved to the trash since `listed` was read is not among them."""
+        wanted = set(pks)
+        if len(wanted) == len(self.listed):
+            return [u for u in self.units if u.pk in wanted]
+        return list(self._unit_query().filter(pk__in=wanted))
 
     def rows_of(self, pks: list[int]) -> list[Row]:
         units = self.units_of(pks)
@@ -152,7 +154,7 @@ class ArmyState:
         own, then each unit's in list order), reading only the units that have some."""
         mine = self.army.units.filter(
             Q(issues__has_key="errors") | Q(issues__has_key="warnings")
-        ).only("pk", "issues", "position")
+        ).only("pk", "name", "quantity", "issues", "position")
         priced = self.army.priced(list(mine))
         return priced.errors, priced.warnings
 

@@ -111,19 +111,21 @@ def exact(value) -> str:
     return f"{value.numerator}/{value.denominator}"
 
 
-def _drawn_once(keys: list[str], draw: Callable[[list[int]], list[str]]) -> SafeString:
-    """The parts under `keys`, in order, from Django's cache, where every worker finds
-    what one drew; draw(places) draws those at the places in the list no cache had,
-    reading only their units. A part's key holds the version that last wrote its unit
+def _drawn_once(state, keys: list[str], draw: Callable[[list[int]], dict[int, str]]):
+    """The part of each unit of `state.listed`, in list order, from Django's cache, where
+    every worker finds what one drew; draw(pks) draws the parts no cache had, by unit id,
+    reading only those units. A part's key holds the version that last wrote its unit
     (Unit.revision) and whatever else it shows, so a save in a 200-unit army reads and
-    draws one unit, not 200."""
+    draws one unit, not 200. A unit trashed meanwhile is left out, and nothing is kept
+    for it."""
     found = cache.get_many(keys)
-    missing = [i for i, k in enumerate(keys) if k not in found]
+    missing = {pk: k for (pk, _), k in zip(state.listed, keys, strict=True) if k not in found}
     if missing:
-        drawn = dict(zip((keys[i] for i in missing), draw(missing), strict=True))
+        drawn = {missing[pk]: html for pk, html in draw(list(missing)).items()}
         found.update(drawn)
         cache.set_many(drawn, CACHE_SECONDS)
-    return SafeString("".join(found[k] for k in keys))  # each part a rendered template
+    parts = [found[k] for k in keys if k in found]
+    return SafeString("".join(parts))  # each part a rendered template
 
 
 CACHE_SECONDS = 24 * 60 * 60
@@ -139,6 +141,9 @@ def _part_keys(name: str, state, *more: Callable[[int, int], object]) -> list[st
     ]
 
 
+ROW_TEMPLATE = "armies/builder.html#unit-row"
+
+
 @register.simple_tag(takes_context=True)
 def unit_rows(context, state) -> SafeString:
     """{% unit_rows state %}: the builder.html#unit-row partial for each unit, cached."""
@@ -149,17 +154,15 @@ def unit_rows(context, state) -> SafeString:
         flags = (i == 0, i == len(order) - 1, pk == selected, shared)
         return "".join("1" if flag else "0" for flag in flags)
 
-    def draw(places: list[int]) -> list[str]:
-        row_context = _row_context(shared, army_url)
-        return [
-            render_to_string(
-                "armies/builder.html#unit-row", {**row_context, "row": row, "oob": False}
-            )
-            for row in state.rows_of([order[i] for i in places])
-        ]
+    def draw(pks: list[int]) -> dict[int, str]:
+        row_context = {**_row_context(shared, army_url), "oob": False}
+        return {
+            row.unit.pk: render_to_string(ROW_TEMPLATE, {**row_context, "row": row})
+            for row in state.rows_of(pks)
+        }
 
     # "3": keyed on the army's issues about the unit; its own come with its revision.
-    return _drawn_once(_part_keys("unit-row-3", state, look), draw)
+    return _drawn_once(state, _part_keys("unit-row-3", state, look), draw)
 
 
 @register.simple_tag(takes_context=True)
@@ -167,18 +170,16 @@ def roster_cards(context, state) -> SafeString:
     """{% roster_cards state %}: the roster.html#card partial for each unit, cached."""
     system, template = context["army"].system, context["system_template"]
 
-    def draw(places: list[int]) -> list[str]:
-        return [
-            render_to_string(
-                "armies/roster.html#card",
-                {"card": card, "system": system, "system_template": template},
-            )
-            for card in state.cards_of([state.order[i] for i in places])
-        ]
+    def draw(pks: list[int]) -> dict[int, str]:
+        shown = {"system": system, "system_template": template}
+        return {
+            card.unit.pk: render_to_string("armies/roster.html#card", {**shown, "card": card})
+            for card in state.cards_of(pks)
+        }
 
     # The card shows its number in the list and, for G.O.M.S., the roll's dice for it.
     keys = _part_keys("roster-card3", state, lambda i, pk: i + 1, state.rolled_key)
-    return _drawn_once(keys, draw)
+    return _drawn_once(state, keys, draw)
 
 
 @register.simple_tag
@@ -186,22 +187,23 @@ def shared_cards(state) -> SafeString:
     """{% shared_cards state %}: the share page's _shared_units.html#card for each unit,
     cached per unit revision: a save redraws the unit it changed, not all of them."""
 
-    def draw(places: list[int]) -> list[str]:
+    def draw(pks: list[int]) -> dict[int, str]:
         from armies import roster  # it draws on this module
 
-        cards = roster.unit_cards(state, [state.order[i] for i in places])
-        return [render_to_string("armies/_shared_units.html#card", {"card": c}) for c in cards]
+        return {
+            card.unit.pk: render_to_string("armies/_shared_units.html#card", {"card": card})
+            for card in roster.unit_cards(state, pks)
+        }
 
-    return _drawn_once(_part_keys("shared-card-2", state), draw)
+    return _drawn_once(state, _part_keys("shared-card-2", state), draw)
 
 
 @register.simple_tag(takes_context=True)
 def unit_row(context, row, oob: bool = False) -> str:
     """{% unit_row row %}: the builder.html#unit-row partial for one Row."""
     shared, army_url = bool(context.get("shared")), context.get("army_url", "")
-    return render_to_string(
-        "armies/builder.html#unit-row", {**_row_context(shared, army_url), "row": row, "oob": oob}
-    )
+    row_context = _row_context(shared, army_url)
+    return render_to_string(ROW_TEMPLATE, {**row_context, "row": row, "oob": oob})
 
 
 def _row_context(shared: bool, army_url: str) -> dict:

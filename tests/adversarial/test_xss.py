@@ -263,7 +263,7 @@ ALLOWED = {
     # Unit rows and roster cards, each drawn by a template with escaping on, then cached.
     (
         "armies/templatetags/muster.py",
-        'return SafeString("".join(found[k] for k in keys))  # each part a rendered template',
+        'return SafeString("".join(parts))  # each part a rendered template',
     ),
     # The army list's rows: every name and tag is escaped first.
     (

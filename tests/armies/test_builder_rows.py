@@ -10,6 +10,9 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
+from armies import services
+from armies.models import Unit
+from armies.views import ArmyState
 from tests.armies.conftest import make_army
 from tests.factories import UserFactory
 
@@ -172,3 +175,30 @@ def test_after_a_save_the_pages_read_only_the_unit_it_changed(player_client, pla
         unit_reads = [q["sql"] for q in queries if '"armies_unit"."profile"' in q["sql"]]
         assert len(unit_reads) == 1, (page, unit_reads)
         assert f"IN ({changed.pk})" in unit_reads[0], (page, unit_reads[0])
+
+
+def test_a_unit_trashed_while_a_page_is_drawn_is_left_out_and_comes_back(
+    player_client, player, monkeypatch
+):
+    # Another tab moves a unit to the trash between a page reading the list and reading
+    # the units it must draw: the page is drawn without it, and nothing is kept for it,
+    # so once restored it shows again.
+    army = make_army(player, "gem", [SWORDSMAN] * 3)
+    second = army.units.all()[1]
+    pages = [f"/armies/{army.pk}/", f"/s/{army.share()}/", f"/armies/{army.pk}/roster/"]
+    units_of = ArmyState.units_of
+
+    def trashed_meanwhile(state, pks):
+        if Unit.objects.filter(pk=second.pk).exists():
+            services.trash_unit(state.army, second.pk, None)
+        return units_of(state, pks)
+
+    monkeypatch.setattr(ArmyState, "units_of", trashed_meanwhile)
+    for page in pages:
+        html = player_client.get(page).content.decode()
+        assert "Unit 1" in html and "Unit 3" in html and "Unit 2" not in html, page
+        services.restore_unit(army, second.pk)
+    monkeypatch.undo()
+
+    for page in pages:
+        assert "Unit 2" in player_client.get(page).content.decode(), page

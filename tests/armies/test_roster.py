@@ -469,6 +469,21 @@ def test_roster_uses_constant_queries(client, player, size, django_assert_num_qu
         assert client.get(f"/s/{token}/roster/").status_code == 200
 
 
+@pytest.mark.parametrize("size", [1, 50])
+def test_a_roster_listing_every_units_issue_uses_constant_queries(
+    player_client, size, django_assert_num_queries, player
+):
+    # A Support hero whose roll is not chosen carries a warning of its own (SPEC 3.3).
+    helper = {"kind": "guy", "flavor": "hero", "traits": ["support"]}
+    army = make_army(player, "vsgmr", [helper] * size)
+    # session, user, army, the units' ids and revisions, the units with issues, the units
+    with django_assert_num_queries(6):
+        html = player_client.get(f"/armies/{army.pk}/roster/").content.decode()
+    issues = re.search(r'data-testid="army-issues">(.*?)</ul>', html, re.S)[1]
+    assert issues.count("choose the roll its Support trait helps") == size
+    assert f"Unit {size}: choose the roll" in issues
+
+
 def test_gem_vehicle_card_shows_dangerous_terrain_odds(player_client, player):
     army = make_army(player, "gem", [TANK, {**TANK, "max_speed": 6, "battle_speed": 4}])
     html = roster(player_client, army)
