@@ -11,7 +11,7 @@ the army's total and checks read only the units' stored costs and facts, so a sa
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from decimal import Context, Decimal, Inexact, InvalidOperation, localcontext
@@ -201,31 +201,25 @@ def duplicate_unit(army: Army, unit_pk: int, seen: int | None) -> Unit:
 
 
 def move_unit(army: Army, unit_pk: int, up: bool, seen: int | None) -> None:
-    with changing(army, seen) as locked:
-        units = list(locked.units.order_by("position", "id").only("pk", "position"))
-        index = next((i for i, u in enumerate(units) if u.pk == unit_pk), None)
-        if index is None:
-            raise Unit.DoesNotExist
-        other = index - 1 if up else index + 1
-        if 0 <= other < len(units):
-            units[index], units[other] = units[other], units[index]
-            changed = []
-            for position, unit in enumerate(units, start=1):
-                if unit.position != position:
-                    unit.position = position
-                    changed.append(unit)
-            Unit.objects.bulk_update(changed, ["position"])
+    """One place up or down the list; at either end it stays where it is."""
+    # From index i (place i + 1): up is place i, down is place i + 2.
+    _move(army, unit_pk, seen, lambda index: index if up else index + 2)
 
 
 def move_unit_to(army: Army, unit_pk: int, place: int, seen: int | None) -> None:
     """Put a unit at `place` in the list (1 is the top; past the end is the end)."""
+    _move(army, unit_pk, seen, lambda index: place)
+
+
+def _move(army: Army, unit_pk: int, seen: int | None, place_of: Callable[[int], int]) -> None:
+    """Move a unit to place_of(its index now), clamped to the list, renumbering the rest."""
     with changing(army, seen) as locked:
         units = list(locked.units.order_by("position", "id").only("pk", "position"))
         index = next((i for i, u in enumerate(units) if u.pk == unit_pk), None)
         if index is None:
             raise Unit.DoesNotExist
         unit = units.pop(index)
-        units.insert(min(max(place, 1), len(units) + 1) - 1, unit)
+        units.insert(min(max(place_of(index), 1), len(units) + 1) - 1, unit)
         changed = []
         for position, each in enumerate(units, start=1):
             if each.position != position:

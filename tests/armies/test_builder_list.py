@@ -80,6 +80,29 @@ def test_another_player_cannot_change_a_quantity_or_move_a_unit(client, player):
     assert client.post(base + "move/", moved).status_code == 404
 
 
+def test_up_and_down_swap_with_a_neighbour_and_stop_at_either_end(player_client, player):
+    army = make_army(player, "vsgmr", [TROOP] * 3)
+    first, second, third = army.units.all()
+
+    def move(unit, direction: str):
+        url = f"/armies/{army.pk}/units/{unit.pk}/move/"
+        assert (
+            player_client.post(url, as_page(army, {"direction": direction}), **HX).status_code
+            == 200
+        )
+
+    def names():
+        return list(army.units.values_list("name", flat=True))
+
+    move(first, "down")
+    assert names() == ["Unit 2", "Unit 1", "Unit 3"]
+    move(third, "up")
+    assert names() == ["Unit 2", "Unit 3", "Unit 1"]
+    move(second, "up")  # already at the top
+    move(first, "down")  # already at the bottom
+    assert names() == ["Unit 2", "Unit 3", "Unit 1"]
+
+
 def test_move_to_a_position_puts_the_unit_there(player_client, player):
     army = make_army(player, "vsgmr", [TROOP] * 4)
     units = list(army.units.all())
