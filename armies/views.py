@@ -167,19 +167,10 @@ class ArmyState:
         return self.army.priced(self.units)
 
     @cached_property
-    def rows(self) -> list[Row]:
-        order = [u.pk for u in self.units]
-        return _rows(self.army, self.priced, self.selected and self.selected.pk, order)
-
-    @cached_property
     def about_units(self) -> dict[int, str]:
-        """For each unit an army-wide issue names (a second commander), a short digest of
-        those issues: with its revision, what its drawn row or card depends on."""
-        found: dict[int, list] = {}
-        for kind, issues in zip(("e", "w"), self.summary.army_issues, strict=True):
-            for issue in issues:
-                if issue.unit is not None:
-                    found.setdefault(issue.unit, []).append((kind, issue.code, issue.message))
+        """For each unit an army-wide issue names, a short digest of those issues: with
+        its revision, what its drawn row or card depends on."""
+        found = _about_units(self.army.issues)
         return {pk: hashlib.sha256(repr(v).encode()).hexdigest()[:16] for pk, v in found.items()}
 
     @cached_property
@@ -268,6 +259,17 @@ class ArmyState:
         ]
 
 
+def _about_units(issues: dict | None) -> dict[int, list]:
+    """The army-wide issues (a stored army's `issues`) that name a unit, by unit id: a
+    second commander marks the first."""
+    found: dict[int, list] = {}
+    for kind in ("errors", "warnings"):
+        for issue in (issues or {}).get(kind, []):
+            if issue.get("unit") is not None:
+                found.setdefault(issue["unit"], []).append((kind, issue))
+    return found
+
+
 def _one_row(army: Army, unit: Unit, selected_pk: int | None) -> Row:
     """One unit's row, with the army's issues about it, without reading the others."""
     return _rows(army, army.priced([unit]), selected_pk, _unit_order(army))[0]
@@ -283,7 +285,6 @@ def _unit_order(army: Army) -> list[int]:
 # Handed to templates as callables, which templates call when they first need them.
 LAZY = (
     "summary",
-    "rows",
     "selected_row",
     "remaining",
     "army_errors",
@@ -645,16 +646,7 @@ def unit_update(request: HttpRequest, pk: int, unit_pk: int) -> HttpResponse:
 def _changed_rows(army: Army, unit: Unit, before: dict, selected: bool = True) -> list[Row]:
     """The rows a save changed: the unit itself and any whose army-wide issues did (a
     second commander marks the first). Only those are read and drawn."""
-
-    def about(issues: dict) -> dict[int, list]:
-        found: dict[int, list] = {}
-        for kind in ("errors", "warnings"):
-            for issue in (issues or {}).get(kind, []):
-                if issue.get("unit") is not None:
-                    found.setdefault(issue["unit"], []).append((kind, issue))
-        return found
-
-    was, now = about(before), about(army.issues)
+    was, now = _about_units(before), _about_units(army.issues)
     others = {pk for pk in was.keys() | now.keys() if was.get(pk) != now.get(pk)} - {unit.pk}
     units = [unit, *army.units.filter(pk__in=others).defer("lines", "exact")] if others else [unit]
     return _rows(army, army.priced(units), unit.pk if selected else None, _unit_order(army))
