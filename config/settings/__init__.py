@@ -156,7 +156,7 @@ else:
 CACHES["default"]["KEY_PREFIX"] = os.environ.get("CACHE_KEY_PREFIX", "")
 
 # POST /api/price/ needs no account: requests one address may make a minute. A 1 MB army
-# costs up to ~0.8 s of CPU to price, so one address can take at most ~13% of a core.
+# costs up to ~0.55 s of CPU to price, so one address can take at most ~9% of a core.
 PRICE_API_PER_MINUTE = int(os.environ.get("PRICE_API_PER_MINUTE", "10"))
 
 # Django's own database sessions and ModelBackend (the defaults).
