@@ -234,6 +234,12 @@ def _plain_number(i: int, k: int) -> str:
     return str(2 + (i + k) % 3)
 
 
+def _longest_dice(i: int, k: int) -> str:
+    # 61 characters, 21 terms: pairs of dice that cancel out, then 3 (the average).
+    sides = (2 + (i + k + n) % 8 for n in range(10))
+    return "".join(f"d{m}-d{m}+" for m in sides) + "3"
+
+
 def _cpu_seconds_per_byte(client: Client, run: str, stat) -> float:
     best = float("inf")
     for attempt in range(3):
@@ -248,13 +254,22 @@ def _cpu_seconds_per_byte(client: Client, run: str, stat) -> float:
 def test_long_decimals_cost_no_more_per_byte_than_plain_numbers(client):
     # Every stat may carry 62 decimals, and the products of those have 400-digit
     # denominators: measuring their decimals one division at a time made a 1 MB body cost
-    # 3.3 s of CPU (2.5 s of it counting decimals), 0.8 s now, on a busy 2-core machine.
+    # 3.3 s of CPU (2.5 s of it counting decimals), 0.5 s now, on a busy 2-core machine.
     # Measured against plain numbers, so a slow machine slows both: per byte, long
-    # decimals cost 2.7 times what plain numbers do before, 0.4 times now.
+    # decimals cost 2.7 times what plain numbers do before, 0.6 times now.
     decimals = _cpu_seconds_per_byte(client, "long", _longest_decimal)
     plain = _cpu_seconds_per_byte(client, "plain", _plain_number)
 
     assert decimals < plain, (decimals, plain)
+
+
+def test_long_dice_expressions_cost_no_more_per_byte_than_plain_numbers(client):
+    # A 64-character stat holds 21 dice terms: read one regex match and one Fraction
+    # sum per term, they cost 1.8 times what plain numbers do per byte; 0.7 times now.
+    dice = _cpu_seconds_per_byte(client, "dice", _longest_dice)
+    plain = _cpu_seconds_per_byte(client, "plain", _plain_number)
+
+    assert dice < plain, (dice, plain)
 
 
 def test_one_address_may_price_only_so_many_armies_a_minute(client, settings):
