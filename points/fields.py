@@ -46,10 +46,11 @@ class Range:
     high: Fraction | None = None
     low_open: bool = False  # True when the value must be greater than `low`
 
-    def check(self, value: Fraction, path: str) -> None:
-        # Compared as integers (denominators are positive): Fraction's own comparisons
-        # cost several times more, and every stat of a 1000-unit army passes here.
-        n, d = value.numerator, value.denominator
+    def check(self, value: tuple[int, int], path: str) -> None:
+        """`value` as (numerator, denominator), denominator positive (Stat.pair)."""
+        # Compared as integers: Fraction's own comparisons cost several times more, and
+        # every stat of a 1000-unit army passes here.
+        n, d = value
         low, high = self.low, self.high
         too_low = low is not None and (
             n * low.denominator <= low.numerator * d
@@ -141,24 +142,36 @@ def whole_between(raw: object, path: str, low: int, high: int) -> int:
     return raw
 
 
+# Every whole-number stat from 0 to the largest value, made once: most stats in a file
+# are small whole numbers, and an army of 1000 units with 20 weapons each has 60,000.
+_WHOLE = tuple(Stat(n, Fraction(n)) for n in range(MAX_VALUE + 1))
+
+
 def stat(raw: object, path: str, allowed: Range) -> Stat:
     """A stat: a number, a numeric string or a dice expression, priced at its average."""
-    if isinstance(raw, bool) or not isinstance(raw, (int, float, str)):
+    if type(raw) is int and 0 <= raw <= MAX_VALUE:
+        found = _WHOLE[raw]
+    elif isinstance(raw, bool) or not isinstance(raw, (int, float, str)):
         raise ArmyFileError(path, "must be a number or a dice expression such as 2d6+8")
-    value = average(raw, path)
-    allowed.check(value, path)
-    return Stat(raw, value)
+    else:
+        found = Stat(raw, average(raw, path))
+    allowed.check(found.pair, path)
+    return found
 
 
 def number(raw: object, path: str, allowed: Range) -> Stat:
     """A plain number (no dice), kept as typed."""
-    if isinstance(raw, bool) or not isinstance(raw, int | float | str):
+    if type(raw) is int and 0 <= raw <= MAX_VALUE:
+        found = _WHOLE[raw]
+    elif isinstance(raw, bool) or not isinstance(raw, (int, float, str)):
         raise ArmyFileError(path, "must be a number")
-    value = parse_number(raw, path)
-    if abs(value) > MAX_VALUE:
-        raise ArmyFileError(path, f"must be at most {MAX_VALUE}")
-    allowed.check(value, path)
-    return Stat(raw, value)
+    else:
+        value = parse_number(raw, path)
+        if abs(value.numerator) > MAX_VALUE * value.denominator:
+            raise ArmyFileError(path, f"must be at most {MAX_VALUE}")
+        found = Stat(raw, value)
+    allowed.check(found.pair, path)
+    return found
 
 
 def text(raw: object, path: str, most: int = MAX_NAME, *, blank_ok: bool = False) -> str:

@@ -273,7 +273,7 @@ def _homebrew(raw: dict[str, object], path: str) -> HomebrewTrait:
     known_keys(data, HOMEBREW_FIELDS, path)
     name = text(required(data, "name", path), at(path, "name"), MAX_TRAIT_NAME)
     cost = number(required(data, "cost", path), at(path, "cost"), HOMEBREW_COST)
-    if (cost.value * 2).denominator != 1:
+    if cost.pair[1] not in (1, 2):
         raise ArmyFileError(at(path, "cost"), "must be a whole or half number of points")
     summary = text(data.get("text", ""), at(path, "text"), blank_ok=True)
     return HomebrewTrait(name, cost, summary)
