@@ -8,7 +8,7 @@ from fractions import Fraction
 from functools import cached_property
 
 from points import dice
-from points.numbers import has_places, to_number
+from points.numbers import to_number
 
 # Fractions up to this many decimals print as plain JSON numbers; others also get "exact".
 JSON_PLACES = 6
@@ -51,13 +51,14 @@ class Line:
     note: str = ""
 
     def to_json(self) -> dict[str, object]:
-        if isinstance(self.value, str):
-            return {"label": self.label, "value": self.value, "note": self.note}
-        out: dict[str, object] = {"label": self.label, "value": _json_value(self.value)}
-        out["note"] = self.note
-        if _needs_exact(self.value):
-            out["exact"] = f"{self.value.numerator}/{self.value.denominator}"
-        return out
+        value = self.value
+        if isinstance(value, str):
+            return {"label": self.label, "value": value, "note": self.note}
+        n, d = value.numerator, value.denominator
+        if _EXACT_DENOMINATORS % d == 0:  # at most JSON_PLACES decimals: a plain number
+            return {"label": self.label, "value": n if d == 1 else n / d, "note": self.note}
+        shown = round(n / d, 4)
+        return {"label": self.label, "value": shown, "note": self.note, "exact": f"{n}/{d}"}
 
 
 def line_data(line: Line) -> list[str]:
@@ -73,12 +74,8 @@ def line_from_data(data: list[str]) -> Line:
     return Line(label, shown[1:] if shown.startswith("=") else Fraction(shown), note)
 
 
-def _needs_exact(x: Fraction) -> bool:
-    return not has_places(x, JSON_PLACES)
-
-
-def _json_value(x: Fraction) -> int | float:
-    return round(float(x), 4) if _needs_exact(x) else to_number(x)
+# A fraction has at most JSON_PLACES decimals when its denominator divides this.
+_EXACT_DENOMINATORS = 10**JSON_PLACES
 
 
 class Priced:

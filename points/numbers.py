@@ -56,12 +56,6 @@ def decimal_places(x: Fraction) -> int | None:
     return max(twos, fives) if 5**fives == odd else None
 
 
-def has_places(x: Fraction, most: int) -> bool:
-    """Whether `x` is written exactly with at most `most` decimals: decimal_places(x) <= most,
-    in one small operation however long `x` is."""
-    return 10**most % x.denominator == 0
-
-
 def decimal_text(x: Fraction) -> str | None:
     """`x` written out exactly in decimals ("6.52"), or None when it does not terminate."""
     places = decimal_places(x)
@@ -94,11 +88,12 @@ def typed_decimal(raw: object) -> str | None:
 
 
 def to_number(x: Fraction) -> int | float:
-    """A JSON number for `x`: 28 stays an int, 13/2 becomes 6.5."""
-    if x.denominator == 1:
-        return x.numerator
-    text = decimal_text(x)
-    return float(text) if text is not None else float(x)
+    """A JSON number for `x`: 28 stays an int, 13/2 becomes 6.5.
+
+    Dividing two ints rounds correctly, as reading the decimal "6.52" does: both give the
+    float nearest the exact value, without writing the decimal out first."""
+    n, d = x.numerator, x.denominator
+    return n if d == 1 else n / d
 
 
 def parse_number(raw: object, path: str) -> Fraction:

@@ -6,15 +6,15 @@ import time
 from fractions import Fraction
 
 import pytest
-from hypothesis import given
+from hypothesis import assume, given
 from hypothesis import strategies as st
 
 from points.errors import ArmyFileError
+from points.model import Line
 from points.numbers import (
     decimal_places,
     decimal_text,
     exact_sum,
-    has_places,
     parse_number,
     round_half_up,
     to_number,
@@ -58,6 +58,15 @@ def test_python_round_would_get_the_block_of_18_wrong():
 def test_to_number_gives_int_when_whole_else_the_decimal(value: Fraction, number: object):
     assert to_number(value) == number
     assert type(to_number(value)) is type(number)
+
+
+@given(st.integers(-(10**30), 10**30), st.integers(1, 40), st.integers(0, 40))
+def test_a_decimal_is_written_as_the_float_its_digits_read_as(n, twos, fives):
+    # 0.1 + 0.2 style surprises must not appear: the JSON number is the float nearest
+    # the exact value, the one a reader of its decimal digits gets.
+    x = Fraction(n, 2**twos * 5**fives)
+    assume(x.denominator != 1)
+    assert to_number(x) == float(decimal_text(x))
 
 
 def test_bool_is_not_a_number():
@@ -106,7 +115,28 @@ def test_decimal_places_is_the_count_of_decimals_a_number_needs(n, twos, fives, 
     x = Fraction(n, 2**twos * 5**fives * other)
 
     assert decimal_places(x) == _places_by_division(x)
-    assert has_places(x, 6) == (_places_by_division(x) is not None and _places_by_division(x) <= 6)
+
+
+@given(
+    st.integers(-(10**9), 10**9),
+    st.integers(0, 400),
+    st.integers(0, 400),
+    st.sampled_from([1, 1, 1, 3, 7, 9, 21, 10**6 + 3]),
+)
+def test_a_breakdown_value_is_a_plain_number_up_to_six_decimals_else_also_exact(
+    n, twos, fives, other
+):
+    x = Fraction(n, 2**twos * 5**fives * other)
+    places = _places_by_division(x)
+
+    written = Line("V = value", x).to_json()
+
+    if places is not None and places <= 6:
+        assert "exact" not in written
+        assert written["value"] == float(decimal_text(x))
+    else:
+        assert written["exact"] == f"{x.numerator}/{x.denominator}"
+        assert written["value"] == round(float(x), 4)
 
 
 @pytest.mark.parametrize(
