@@ -439,14 +439,29 @@ def _best(values: tuple[Q, ...]) -> int | None:
     return best
 
 
+def _morale(p: GemProfile) -> Q:
+    """1 + MOR / 50."""
+    n, d = p.mor.pair
+    return MORALE_DIVISOR * d + n, MORALE_DIVISOR * d
+
+
+def _magic(p: GemProfile) -> Q:
+    """(MAG + 18) / 20."""
+    n, d = p.mag.pair
+    return n + MAG_OFFSET * d, MAG_DIVISOR * d
+
+
+def _move(p: GemProfile) -> Q:
+    """(MOV + 16) / 20."""
+    n, d = p.mov.pair
+    return n + MOV_OFFSET * d, MOV_DIVISOR * d
+
+
 def _modifiers(p: GemProfile) -> Q:
-    """(1 + MOR/50) × BaseMod × TypeMod × (MAG + 18)/20 × (MOV + 16)/20 as one fraction."""
-    (mn, md), (gn, gd), (vn, vd) = p.mor.pair, p.mag.pair, p.mov.pair
-    sn, sd = BASE_TYPE_Q[p.base, p.type]
-    return (
-        (MORALE_DIVISOR * md + mn) * (gn + MAG_OFFSET * gd) * (vn + MOV_OFFSET * vd) * sn,
-        MORALE_DIVISOR * md * MAG_DIVISOR * gd * MOV_DIVISOR * vd * sd,
-    )
+    """Morale × BaseMod × TypeMod × magic × move as one fraction."""
+    (rn, rd), (sn, sd) = _morale(p), BASE_TYPE_Q[p.base, p.type]
+    (gn, gd), (vn, vd) = _magic(p), _move(p)
+    return rn * sn * gn * vn, rd * sd * gd * vd
 
 
 def _workings(p: GemProfile) -> Workings:
@@ -496,7 +511,8 @@ def price(p: GemProfile) -> Priced:
     """Points per model: V rounded half-up to one decimal (SPEC 3.6 (5))."""
     w = _workings(p)
     value = Fraction(*w.v)
-    return Priced(round_half_up(value, 1), value, partial(_explain, p, w, value))
+    each = round_half_up(value, 1)
+    return Priced(each, value, partial(_explain, p, w, value, each))
 
 
 # ---------------------------------------------------------------- the breakdown
@@ -508,6 +524,8 @@ def _f(q: Q) -> Fraction:
 
 def _shown(s: Stat) -> str:
     """A stat for a note: 4, or "2d6+8 (average 15)"."""
+    if type(s.raw) is int:  # most stats: nothing to tidy
+        return str(s.raw)
     value = typed_decimal(s.raw) or fmt(s.value)
     if isinstance(s.raw, str) and s.raw.strip() != value:
         return f"{s.raw.strip()} (average {value})"
@@ -528,7 +546,7 @@ def _missile_note(w: Missile) -> str:
     return " ".join(parts)
 
 
-def _explain(p: GemProfile, w: Workings, value: Fraction) -> tuple[Line, ...]:
+def _explain(p: GemProfile, w: Workings, value: Fraction, each: Fraction) -> tuple[Line, ...]:
     lines = [Line("D = DEF×HIT", _f(w.d), f"{_shown(p.def_)} × {_shown(p.hit)}")]
     if p.is_vehicle:
         lines += _vehicle_offence_lines(p, w)
@@ -537,7 +555,7 @@ def _explain(p: GemProfile, w: Workings, value: Fraction) -> tuple[Line, ...]:
     lines += [Line("O = offence", _f(w.o), _offence_note(p)), _base_line(p, w)]
     lines += _modifier_lines(p)
     lines.append(Line("V = value", value, "B × morale × base × type × magic × move"))
-    lines.append(Line("Points per model", round_half_up(value, 1), "V rounded half-up to 0.1"))
+    lines.append(Line("Points per model", each, "V rounded half-up to 0.1"))
     return tuple(lines)
 
 
@@ -585,13 +603,12 @@ def _base_line(p: GemProfile, w: Workings) -> Line:
 
 
 def _modifier_lines(p: GemProfile) -> list[Line]:
-    mor, mag, mov = p.mor.value, p.mag.value, p.mov.value
     return [
-        Line("Morale", 1 + mor / MORALE_DIVISOR, f"1 + MOR / 50 (MOR {_shown(p.mor)})"),
+        Line("Morale", _f(_morale(p)), f"1 + MOR / 50 (MOR {_shown(p.mor)})"),
         Line("Base size", BASE_MOD[p.base], p.base),
         Line("Type", TYPE_MOD[p.type], p.type),
-        Line("Magic", (mag + MAG_OFFSET) / MAG_DIVISOR, f"(MAG + 18) / 20 (MAG {_shown(p.mag)})"),
-        Line("Move", (mov + MOV_OFFSET) / MOV_DIVISOR, f"(MOV + 16) / 20 (MOV {_shown(p.mov)})"),
+        Line("Magic", _f(_magic(p)), f"(MAG + 18) / 20 (MAG {_shown(p.mag)})"),
+        Line("Move", _f(_move(p)), f"(MOV + 16) / 20 (MOV {_shown(p.mov)})"),
     ]
 
 
