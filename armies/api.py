@@ -21,7 +21,7 @@ WINDOW_SECONDS = 60
 @csrf_exempt
 @require_POST
 def price(request: HttpRequest) -> JsonResponse:
-    # Anyone may call it, and a 1 MB army costs up to ~0.55 s to price: counted per
+    # Anyone may call it, and a 1 MB army costs up to ~0.9 s to price: counted per
     # address before the body is even read (in the database, so every worker counts).
     limit = settings.PRICE_API_PER_MINUTE
     key = f"api-price:addr:{throttle.client_address(request)}"

@@ -2,10 +2,15 @@
 
 Run: .venv/bin/python benchmarks/price_bench.py
 Target: at least 50,000 GEM profiles priced per second on one core.
+
+Then what /api/price/ spends on the largest bodies it takes (1 MB): armies built to cost
+the most per byte in each way found so far, each read, priced, explained and written as
+the API does. Their target (issue #18: well under 0.2 s) is printed, not enforced.
 """
 
 from __future__ import annotations
 
+import json
 import random
 import sys
 import time
@@ -14,7 +19,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+import points
 from points import gem, vsgmr
+from points.armyfile import MAX_FILE_BYTES, MAX_UNITS
 
 COUNT = 10_000
 GEM_TARGET = 50_000
@@ -96,6 +103,68 @@ def per_second(work: Callable[[], object], count: int) -> float:
     return count / best
 
 
+def _army(system: str, unit: Callable[[int], dict[str, object]]) -> str:
+    """The most units (up to MAX_UNITS) of this shape that fit in a 1 MB body."""
+    units = MAX_UNITS
+    while True:
+        doc = {"format": "muster-army/1", "name": "big", "system": system}
+        body = json.dumps(doc | {"units": [unit(i) for i in range(units)]})
+        if len(body) <= MAX_FILE_BYTES:
+            return body
+        units = units * MAX_FILE_BYTES // len(body)
+
+
+def _long_decimal(i: int, k: int) -> str:
+    return "3." + "".join(str((i * 7 + k * 3 + n) % 10) for n in range(62))  # 64 characters
+
+
+def _long_dice(i: int, k: int) -> str:
+    return "".join(f"d{2 + (i + k + n) % 8}-d{2 + (i + k + n) % 8}+" for n in range(10)) + "3"
+
+
+def _gem_stats(stat: Callable[[int, int], object]) -> Callable[[int], dict[str, object]]:
+    def unit(i: int) -> dict[str, object]:
+        profile: dict[str, object] = {"type": "cavalry", "base": "40mm"}
+        for k, key in enumerate(("off", "att", "def", "hit", "mor", "mag", "mov", "siz")):
+            profile[key] = stat(i, k)
+        keys = ("off", "att", "range", "radius")
+        profile["missile"] = [{key: stat(i, 8 + k) for k, key in enumerate(keys)}]
+        return {"name": f"unit {i}", "profile": profile}
+
+    return unit
+
+
+def _gem_weapons(i: int) -> dict[str, object]:
+    melee = [{"off": 1 + j % 9} for j in range(gem.MAX_ATTACKS)]
+    missile = [{"off": 1 + j % 9, "range": 1 + i % 7} for j in range(gem.MAX_ATTACKS)]
+    profile = {"type": "block", "base": "25mm", "off": 2, "def": 3}
+    return {"name": str(i), "profile": profile | {"melee": melee, "missile": missile}}
+
+
+def _vsgmr_homebrew(i: int) -> dict[str, object]:
+    traits = [{"name": f"t{i}-{j}", "cost": j % 40 / 2} for j in range(vsgmr.MAX_TRAITS)]
+    return {"name": str(i), "profile": {"kind": "guy", "flavor": "hero", "traits": traits}}
+
+
+API_BODIES = {
+    "1000 plain GEM units": ("gem", _gem_stats(lambda i, k: 2 + (i + k) % 3)),
+    "GEM, 64-character decimals": ("gem", _gem_stats(_long_decimal)),
+    "GEM, 21-term dice": ("gem", _gem_stats(lambda i, k: 3 if k in (4, 5) else _long_dice(i, k))),
+    "GEM, 40 weapons a unit": ("gem", _gem_weapons),
+    "VSGMR, 40 homebrew traits": ("vsgmr", _vsgmr_homebrew),
+}
+
+
+def api_seconds(body: str) -> float:
+    """CPU seconds to answer /api/price/ with this body, less Django's share: best of 3."""
+    best = float("inf")
+    for _ in range(3):
+        start = time.process_time()
+        json.dumps(points.price_army(points.loads(body)).to_json())
+        best = min(best, time.process_time() - start)
+    return best
+
+
 def main() -> int:
     rng = random.Random(SEED)
     gems = [gem.parse_profile(gem_profile(rng), "profile") for _ in range(COUNT)]
@@ -113,6 +182,10 @@ def main() -> int:
     print(f"VSGMR figures:  {vsgmr_rate:>10,.0f} priced per second, breakdown included")
     verdict = "meets" if gem_rate >= GEM_TARGET else "MISSES"
     print(f"GEM target {GEM_TARGET:,}/s: {verdict}")
+    print("/api/price/ with a body near 1 MB (CPU, best of 3; target well under 0.2 s):")
+    for label, (system, unit) in API_BODIES.items():
+        body = _army(system, unit)
+        print(f"  {label:28} {len(body) / 1e6:.2f} MB  {api_seconds(body) * 1000:5.0f} ms")
     return 0 if gem_rate >= GEM_TARGET else 1
 
 

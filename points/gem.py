@@ -282,7 +282,7 @@ def _missile(raw: object, path: str) -> Missile:
         if key in data or key in ("off", "range"):
             found[key] = stat(required(data, key, path), at(path, key), allowed)
     radius = found.get("radius", ZERO)
-    if isinstance(radius, Stat) and 0 < radius.value < AREA_BONUS:
+    if isinstance(radius, Stat) and radius.pair[0] > 0 and radius.value < AREA_BONUS:
         # Radius + 1/2 would then be below the single-target 1: a blast cheaper than a shot.
         raise ArmyFileError(at(path, "radius"), "must be 0 (single target) or at least 0.5")
     if "fire" in data:
@@ -536,11 +536,14 @@ def _weapon_name(name: str, kind: str, i: int) -> str:
     return name or f"{kind} {i + 1}"
 
 
+_FIRE_NOTES = {fire: f"÷ {FIRE_DIVISOR[fire]} ({fire.replace('-', ' ')})" for fire in FIRES}
+
+
 def _missile_note(w: Missile) -> str:
     parts = [f"{_shown(w.off)} OFF × {_shown(w.att)} ATT × {_shown(w.range)}″ range"]
     if w.radius.value:
         parts.append(f"× ({_shown(w.radius)} radius + 1/2)")
-    parts.append(f"÷ {FIRE_DIVISOR[w.fire]} ({w.fire.replace('-', ' ')})")
+    parts.append(_FIRE_NOTES[w.fire])
     if w.heavy:
         parts.append("× 9/10 (heavy)")
     return " ".join(parts)

@@ -156,7 +156,8 @@ else:
 CACHES["default"]["KEY_PREFIX"] = os.environ.get("CACHE_KEY_PREFIX", "")
 
 # POST /api/price/ needs no account: requests one address may make a minute. A 1 MB army
-# costs up to ~0.55 s of CPU to price, so one address can take at most ~9% of a core.
+# costs up to ~0.9 s of CPU to price (the dearest shape benchmarks/price_bench.py has
+# found: 40 weapons a unit), so one address can take up to ~15% of a core.
 PRICE_API_PER_MINUTE = int(os.environ.get("PRICE_API_PER_MINUTE", "10"))
 
 # Django's own database sessions and ModelBackend (the defaults).
