@@ -56,7 +56,7 @@ class Line:
             return {"label": self.label, "value": value, "note": self.note}
         n, d = value.numerator, value.denominator
         if _EXACT_DENOMINATORS % d == 0:  # at most JSON_PLACES decimals: a plain number
-            return {"label": self.label, "value": n if d == 1 else n / d, "note": self.note}
+            return {"label": self.label, "value": to_number(value), "note": self.note}
         shown = round(n / d, 4)
         return {"label": self.label, "value": shown, "note": self.note, "exact": f"{n}/{d}"}
 
