@@ -9,6 +9,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from points import dice
 from points.dice import average
 from points.errors import ArmyFileError
 
@@ -112,3 +113,17 @@ def _mean_over_all_outcomes(terms: list[tuple[int, object]]) -> Fraction:
 def test_average_equals_the_mean_over_all_outcomes(terms):
     terms = [(1, terms[0][1]), *terms[1:]]  # the first term has no sign
     assert average(_text(terms), "x") == _mean_over_all_outcomes(terms)
+
+
+def _outcome(read, text: str) -> object:
+    try:
+        return read(text, "x")
+    except ArmyFileError as e:
+        return str(e)
+
+
+@given(st.text(alphabet="d0123456789+-. D", max_size=24))
+def test_the_two_pass_reader_agrees_with_reading_term_by_term(text):
+    # Well-formed expressions are read in two regex passes; the term-by-term reader is
+    # the plain statement of the grammar, and the one that names what is wrong.
+    assert _outcome(dice._dice_average, text) == _outcome(dice._read_terms, text)
