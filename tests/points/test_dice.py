@@ -6,10 +6,9 @@ import itertools
 from fractions import Fraction
 
 import pytest
-from hypothesis import given
+from hypothesis import assume, given
 from hypothesis import strategies as st
 
-from points import dice
 from points.dice import average
 from points.errors import ArmyFileError
 
@@ -115,15 +114,42 @@ def test_average_equals_the_mean_over_all_outcomes(terms):
     assert average(_text(terms), "x") == _mean_over_all_outcomes(terms)
 
 
-def _outcome(read, text: str) -> object:
+_any_term = st.one_of(
+    st.tuples(
+        st.sampled_from(["", "1", "3", "100"]), st.sampled_from(["d", "D"]), st.integers(2, 1000)
+    ),
+    st.integers(0, 1000).map(str),
+    st.sampled_from(["2.5", "0.25", ".5", "999.999"]),
+)
+
+
+def _term_value(term: object) -> Fraction:
+    if isinstance(term, tuple):
+        count, _, sides = term
+        return int(count or "1") * Fraction(sides + 1, 2)
+    return Fraction(term)
+
+
+@given(
+    _any_term,
+    st.lists(st.tuples(st.sampled_from("+-"), _any_term), max_size=6),
+    st.sampled_from(["", " ", "  "]),
+)
+def test_any_well_formed_expression_averages_the_sum_of_its_terms(first, rest, space):
+    def written(term: object) -> str:
+        return "".join(map(str, term)) if isinstance(term, tuple) else term
+
+    text = written(first) + "".join(f"{space}{sign}{space}{written(t)}" for sign, t in rest)
+    assume(len(text) <= 64)
+    expected = _term_value(first) + sum(
+        (_term_value(t) if sign == "+" else -_term_value(t) for sign, t in rest), Fraction(0)
+    )
+    assert average(text, "x") == expected
+
+
+@given(st.text(alphabet="d0123456789+-. D", max_size=30))
+def test_any_text_is_read_or_refused_with_a_message_naming_the_field(text):
     try:
-        return read(text, "x")
+        average(text, "units[0].profile.mov")
     except ArmyFileError as e:
-        return str(e)
-
-
-@given(st.text(alphabet="d0123456789+-. D", max_size=24))
-def test_the_two_pass_reader_agrees_with_reading_term_by_term(text):
-    # Well-formed expressions are read in two regex passes; the term-by-term reader is
-    # the plain statement of the grammar, and the one that names what is wrong.
-    assert _outcome(dice._dice_average, text) == _outcome(dice._read_terms, text)
+        assert str(e).startswith("units[0].profile.mov: ")
