@@ -13,6 +13,7 @@ from django.test import Client
 from django.utils import timezone
 
 import points
+from benchmarks.price_bench import army_body, gem_unit_of_stats, longest_decimal, longest_dice
 
 pytestmark = pytest.mark.django_db
 
@@ -210,34 +211,13 @@ def test_get_is_405(client):
 
 
 def _gem_army(units: int, run: str, stat) -> str:
-    """A GEM army whose every number is stat(i, k); `run` keeps each body's units unseen,
-    so nothing is priced from a memo."""
-
-    def unit(i: int) -> dict:
-        profile = {"type": "cavalry", "base": "40mm"}
-        for k, key in enumerate(("off", "att", "def", "hit", "mor", "mag", "mov", "siz")):
-            profile[key] = stat(i, k)
-        weapon = {key: stat(i, 8 + k) for k, key in enumerate(("off", "att", "range", "radius"))}
-        return {"name": f"{run} {i}", "quantity": 1000, "profile": profile | {"missile": [weapon]}}
-
-    doc = {"format": "muster-army/1", "name": run, "system": "gem", "units": []}
-    return json.dumps(doc | {"units": [unit(i) for i in range(units)]})
-
-
-def _longest_decimal(i: int, k: int) -> str:
-    # 64 characters, the most a stat may have: 3 point something, 62 decimals.
-    digits = "".join(str((i * 7 + k * 3 + n) % 10) for n in range(61))
-    return f"3.{digits}1"
+    """A GEM army whose every number is stat(i, k), named `run`."""
+    unit = gem_unit_of_stats(stat)
+    return army_body("gem", [unit(i) for i in range(units)], name=run)
 
 
 def _plain_number(i: int, k: int) -> str:
     return str(2 + (i + k) % 3)
-
-
-def _longest_dice(i: int, k: int) -> str:
-    # 61 characters, 21 terms: pairs of dice that cancel out, then 3 (the average).
-    sides = (2 + (i + k + n) % 8 for n in range(10))
-    return "".join(f"d{m}-d{m}+" for m in sides) + "3"
 
 
 def _cpu_seconds_per_byte(client: Client, run: str, stat) -> float:
@@ -257,7 +237,7 @@ def test_long_decimals_cost_no_more_per_byte_than_plain_numbers(client):
     # 3.3 s of CPU (2.5 s of it counting decimals), 0.5 s now, on a busy 2-core machine.
     # Measured against plain numbers, so a slow machine slows both: per byte, long
     # decimals cost 2.7 times what plain numbers do before, 0.6 times now.
-    decimals = _cpu_seconds_per_byte(client, "long", _longest_decimal)
+    decimals = _cpu_seconds_per_byte(client, "long", longest_decimal)
     plain = _cpu_seconds_per_byte(client, "plain", _plain_number)
 
     assert decimals < plain, (decimals, plain)
@@ -266,7 +246,7 @@ def test_long_decimals_cost_no_more_per_byte_than_plain_numbers(client):
 def test_long_dice_expressions_cost_no_more_per_byte_than_plain_numbers(client):
     # A 64-character stat holds 21 dice terms: read one regex match and one Fraction
     # sum per term, they cost 1.8 times what plain numbers do per byte; 0.7 times now.
-    dice = _cpu_seconds_per_byte(client, "dice", _longest_dice)
+    dice = _cpu_seconds_per_byte(client, "dice", longest_dice)
     plain = _cpu_seconds_per_byte(client, "plain", _plain_number)
 
     assert dice < plain, (dice, plain)

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from benchmarks.price_bench import API_BODIES, _army
+from benchmarks.price_bench import API_BODIES, largest_body
 from points.armyfile import MAX_FILE_BYTES
 
 pytestmark = pytest.mark.django_db
@@ -14,7 +14,7 @@ pytestmark = pytest.mark.django_db
 @pytest.mark.parametrize("label", API_BODIES)
 def test_each_benchmark_body_is_priced_by_the_api_near_its_size_limit(client, label):
     system, unit = API_BODIES[label]
-    body = _army(system, unit)
+    body = largest_body(system, unit)
 
     response = client.post("/api/price/", body, content_type="application/json")
 
