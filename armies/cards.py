@@ -16,9 +16,8 @@ from django.views.decorators.http import require_GET
 
 import points
 from armies import aids, roster
+from armies.access import army_for_owner, private, shared_army_or_404
 from armies.models import Army
-from armies.shared import _private, _shared_army
-from armies.views import army_for_owner
 from points import d10, gem, goms, vsgmr
 from rules import pages
 
@@ -39,7 +38,7 @@ def render_cards(request: HttpRequest, army: Army, back_url: str) -> HttpRespons
         "roll_key": state.roll_key,
         "header": f"{army.name} · unit cards",
     }
-    return _private(render(request, "armies/cards.html", context))
+    return private(render(request, "armies/cards.html", context))
 
 
 @require_GET
@@ -51,7 +50,7 @@ def army_cards(request: HttpRequest, pk: int) -> HttpResponse:
 
 @require_GET
 def shared_cards(request: HttpRequest, token: str) -> HttpResponse:
-    army = _shared_army(token)
+    army = shared_army_or_404(token)
     return render_cards(request, army, army.get_share_url())
 
 

@@ -18,10 +18,9 @@ from django.http import HttpRequest, HttpResponse
 from django.views.decorators.http import require_GET
 
 from armies import roster
+from armies.access import army_for_owner, private, shared_army_or_404
 from armies.models import Army, Unit, stored_number
-from armies.shared import _private, _shared_army
 from armies.templatetags.muster import pts
-from armies.views import army_for_owner
 
 # The kinds of text export: (content type, file extension).
 KINDS = {
@@ -267,6 +266,6 @@ def army_text(request: HttpRequest, pk: int, kind: str) -> HttpResponse:
 
 @require_GET
 def shared_text(request: HttpRequest, token: str, kind: str) -> HttpResponse:
-    army = _shared_army(token)
+    army = shared_army_or_404(token)
     share_url = request.build_absolute_uri(army.get_share_url())
-    return _private(export_response(army, kind, share_url))
+    return private(export_response(army, kind, share_url))

@@ -13,7 +13,7 @@ from armies.models import Army, LibraryEntry
 from points import goms, vsgmr
 from points.armyfile import MAX_FILE_BYTES, MAX_POINTS_LIMIT, MAX_QUANTITY
 from points.fields import MAX_NAME, text
-from points.numbers import decimal_places
+from points.numbers import ascii_int, decimal_places
 
 MAX_IMPORT_BYTES = MAX_FILE_BYTES
 PASTE_TOO_LARGE = "The pasted army is larger than 1 MB, the most an army file may be."
@@ -464,15 +464,6 @@ def _groups(layout: profiles.Layout) -> dict[str, str]:
 
 # How a weapon or homebrew row lays out each of its fields (muster.css, .weapon-cell-*).
 _CELLS = {"text": "name", "choice": "wide", "bool": "check"}
-
-
-def ascii_int(text: str | None, digits: int) -> int | None:
-    """`text` as a whole number when it is 1 to `digits` ASCII digits, else None: typed ids
-    and indexes. str.isdigit() alone also says yes to "²", which int() refuses, and to
-    5,000 digits, past what int() converts."""
-    if text and len(text) <= digits and text.isascii() and text.isdigit():
-        return int(text)
-    return None
 
 
 def _posted_rows(data, key: str, most: int) -> int:

@@ -16,20 +16,19 @@ from urllib.parse import quote
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.paginator import Paginator
-from django.db import transaction
-from django.db.models import Case, Count, Exists, F, FloatField, OuterRef, Prefetch, Q, Value, When
+from django.db.models import Case, Exists, F, FloatField, OuterRef, Prefetch, Q, Value, When
 from django.db.models.functions import Cast, Lower
 from django.http import HttpRequest, HttpResponse, QueryDict
 from django.shortcuts import redirect, render
 from django.urls import reverse
-from django.utils import dateformat, timezone
+from django.utils import dateformat
 from django.utils.html import escape
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.timezone import localtime
 from django.views.decorators.http import require_http_methods, require_POST
 
 from armies import services
-from armies.forms import ascii_int
+from armies.access import army_for_owner
 from armies.models import (
     MAX_TAG,
     MAX_TAGS,
@@ -41,8 +40,8 @@ from armies.models import (
     stored_number,
 )
 from armies.templatetags.muster import pts
-from armies.views import army_for_owner
 from points.armyfile import MAX_UNITS
+from points.numbers import ascii_int
 
 ARMIES_PER_PAGE = 50
 
@@ -276,33 +275,6 @@ def _tag_name(text: str) -> tuple[str, str]:
     return name, ""
 
 
-def _apply(owner, action: str, ids: list[int]) -> list[tuple[int, str]]:
-    """Archive, restore, delete or undelete the owner's armies among `ids`: the id and
-    name of each it changed.
-    Another player's ids match nothing, so they change nothing."""
-    mine = Army.all_objects.for_owner(owner).filter(pk__in=ids)
-    now = timezone.now()
-    targets, change = {
-        "archive": (
-            mine.filter(deleted_at__isnull=True, archived_at__isnull=True),
-            {"archived_at": now},
-        ),
-        "unarchive": (
-            mine.filter(deleted_at__isnull=True, archived_at__isnull=False),
-            {"archived_at": None},
-        ),
-        "delete": (mine.filter(deleted_at__isnull=True), {"deleted_at": now}),
-        "undelete": (mine.filter(deleted_at__isnull=False), {"deleted_at": None}),
-    }[action]
-    with transaction.atomic():
-        names = list(
-            targets.select_for_update().order_by(Lower("name"), "pk").values_list("pk", "name")
-        )
-        # update(): neither the army's prices nor its "last edited" time change.
-        Army.all_objects.filter(pk__in=[pk for pk, _ in names]).update(**change)
-    return names
-
-
 def _done(request: HttpRequest, action: str, changed: list[tuple[int, str]]) -> None:
     """Say what changed, and keep how to undo it for the list's Undo button."""
     undo, verb = ACTIONS[action]
@@ -328,18 +300,26 @@ def bulk(request: HttpRequest) -> HttpResponse:
     if action not in ACTIONS:
         messages.error(request, "Pick what to do with the armies: archive, delete or restore.")
         return redirect(state.url)
-    _done(request, action, _apply(request.user, action, ids))
+    try:
+        changed = services.change_armies(request.user, action, ids)
+    except services.TooManyArmies:
+        messages.error(request, str(services.TooManyArmies()))
+        return redirect(state.url)
+    _done(request, action, changed)
     return redirect(state.url)
 
 
 def _tag_many(request: HttpRequest, state: ListState, ids: list[int], action: str) -> HttpResponse:
     typed = request.POST.get("new_tag", "")
     name, problem = _tag_name(typed)
-    armies = list(Army.objects.for_owner(request.user).filter(pk__in=ids))
-    if not problem and not armies:
-        problem = "Pick one or more armies to tag first."
-    if not problem and action == "tag":
-        problem = _add_tag(request.user, armies, name)
+    if not problem:
+        try:
+            if action == "untag":
+                count = services.untag_armies(request.user, ids, name)
+            else:
+                count = services.tag_armies(request.user, ids, name)
+        except services.Refused as refused:
+            problem = refused.message
     if problem:
         return _list_page(
             request,
@@ -350,56 +330,14 @@ def _tag_many(request: HttpRequest, state: ListState, ids: list[int], action: st
             picked=frozenset(ids),
         )
     if action == "untag":
-        _remove_tag(request.user, armies, name)
-        messages.success(request, f"Took the tag “{name}” off {_armies(len(armies))}.")
+        messages.success(request, f"Took the tag “{name}” off {_armies(count)}.")
     else:
-        messages.success(request, f"Tagged {_armies(len(armies))} “{name}”.")
+        messages.success(request, f"Tagged {_armies(count)} “{name}”.")
     return redirect(state.url)
 
 
 def _armies(n: int) -> str:
     return f"{n} arm{'y' if n == 1 else 'ies'}"
-
-
-def _add_tag(owner, armies: list[Army], name: str) -> str:
-    """Tag `armies` with `name` (the owner's tag of that name, any case); what stops it."""
-    with transaction.atomic():
-        tag = Tag.objects.filter(owner=owner, name__iexact=name).first()
-        if tag is None:
-            if Tag.objects.filter(owner=owner).count() >= MAX_TAGS:
-                return f"An account keeps at most {MAX_TAGS} tags: remove one you no longer use."
-            tag = Tag.objects.create(owner=owner, name=name)
-        through = Army.tags.through
-        counts = dict(
-            through.objects.filter(army__in=armies)
-            .values_list("army_id")
-            .annotate(n=Count("pk"))
-            .values_list("army_id", "n")
-        )
-        have = set(
-            through.objects.filter(army__in=armies, tag=tag).values_list("army_id", flat=True)
-        )
-        full = [
-            a.name for a in armies if a.pk not in have and counts.get(a.pk, 0) >= MAX_TAGS_PER_ARMY
-        ]
-        if full:
-            transaction.set_rollback(True)
-            return (
-                f"An army has at most {MAX_TAGS_PER_ARMY} tags: {', '.join(full[:3])} has no room."
-            )
-        through.objects.bulk_create(
-            [through(army_id=a.pk, tag_id=tag.pk) for a in armies if a.pk not in have]
-        )
-    return ""
-
-
-def _remove_tag(owner, armies: list[Army], name: str) -> None:
-    tag = Tag.objects.filter(owner=owner, name=name).first()
-    if tag is None:
-        return
-    Army.tags.through.objects.filter(army__in=armies, tag=tag).delete()
-    # A tag on no army any more leaves the filter list.
-    Tag.objects.filter(pk=tag.pk, armies__isnull=True).delete()
 
 
 @require_POST
@@ -408,7 +346,7 @@ def tag_remove(request: HttpRequest, pk: int) -> HttpResponse:
     """The × on one army's tag."""
     army = army_for_owner(request, pk)
     name = request.POST.get("tag", "")[:MAX_TAG]
-    _remove_tag(request.user, [army], name)
+    services.untag_armies(request.user, [army.pk], name)
     messages.success(request, f"Took the tag “{name}” off {army.name}.")
     return redirect(_back(request).url)
 
@@ -425,7 +363,7 @@ def tag_add(request: HttpRequest, pk: int) -> HttpResponse:
 @login_required
 def archive(request: HttpRequest, pk: int) -> HttpResponse:
     army = army_for_owner(request, pk)
-    _done(request, "archive", _apply(request.user, "archive", [army.pk]))
+    _done(request, "archive", services.change_armies(request.user, "archive", [army.pk]))
     return redirect(_back(request).url)
 
 
@@ -433,5 +371,5 @@ def archive(request: HttpRequest, pk: int) -> HttpResponse:
 @login_required
 def unarchive(request: HttpRequest, pk: int) -> HttpResponse:
     army = army_for_owner(request, pk)
-    _done(request, "unarchive", _apply(request.user, "unarchive", [army.pk]))
+    _done(request, "unarchive", services.change_armies(request.user, "unarchive", [army.pk]))
     return redirect(_back(request).url)

@@ -9,9 +9,10 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.views.decorators.http import require_GET
 
-from armies.forms import ascii_int, preset_range
-from armies.models import Army, StoredPrices, owned_army, shared_army
+from armies.forms import preset_range
+from armies.models import Army, StoredPrices, shared_army
 from points.matchup import balanced, rule_text, suggestions, tolerance
+from points.numbers import ascii_int
 
 
 @dataclass
@@ -40,7 +41,7 @@ def _resolve(request: HttpRequest, ref: str) -> tuple[Side | None, str]:
     shared = True
     own = ascii_int(ref, 18)
     if own is not None and request.user.is_authenticated:
-        army = owned_army(request.user.pk, own)
+        army = Army.objects.for_owner(request.user).filter(pk=own).first()
         shared = False
     elif re.fullmatch(r"[A-Za-z0-9_-]{16,64}", token):
         army = shared_army(token)

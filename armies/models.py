@@ -8,7 +8,6 @@ issues. armies/services.py is the one place that writes them; pages only read th
 from __future__ import annotations
 
 import hashlib
-import secrets
 from datetime import timedelta
 from decimal import Decimal
 from fractions import Fraction
@@ -65,14 +64,6 @@ class Trashable(models.Model):
     class Meta:
         abstract = True
 
-    def trash(self) -> None:
-        self.deleted_at = timezone.now()
-        self.save(update_fields=["deleted_at"])
-
-    def restore(self) -> None:
-        self.deleted_at = None
-        self.save(update_fields=["deleted_at"])
-
     @property
     def purge_on(self):
         return self.deleted_at + timedelta(days=TRASH_DAYS) if self.deleted_at else None
@@ -112,6 +103,14 @@ class Tag(models.Model):
 
 
 class Army(Trashable):
+    class Origin(models.TextChoices):
+        """How the army came to be: a copy's roll history starts at the copy."""
+
+        NEW = "", "made here"
+        IMPORT = "import", "imported from a file"
+        FORK = "fork", "copied from a share link"
+        SAMPLE = "sample", "copied from a sample army"
+
     owner = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="armies"
     )
@@ -137,6 +136,7 @@ class Army(Trashable):
     )
     # The share token this army was forked through: it links back only while that lives.
     forked_from_token = models.CharField(max_length=64, blank=True, editable=False)
+    origin = models.CharField(max_length=10, choices=Origin.choices, blank=True, editable=False)
     # Bumped on every change, so an edit made from a stale page can be refused.
     version = models.PositiveIntegerField(default=1)
     # Stored when any unit or setting changes (armies/services.py), read by every page.
@@ -169,16 +169,6 @@ class Army(Trashable):
 
     def get_absolute_url(self) -> str:
         return reverse("armies:builder", args=[self.pk])
-
-    def share(self) -> str:
-        """Turn sharing on with a fresh token (regenerating revokes the old link)."""
-        self.share_token = secrets.token_urlsafe(SHARE_TOKEN_BYTES)
-        self.save(update_fields=["share_token", "updated"])
-        return self.share_token
-
-    def unshare(self) -> None:
-        self.share_token = None
-        self.save(update_fields=["share_token", "updated"])
 
     def get_share_url(self) -> str | None:
         return reverse("shared", args=[self.share_token]) if self.share_token else None
@@ -433,6 +423,13 @@ class AcquisitionRecord(models.Model):
     # The SHA-256 of owner_seed, published (kept as shown) before the opponent's seed came.
     committed = models.CharField(max_length=64, blank=True)
     opponent_seed = models.CharField(max_length=64, blank=True)
+    # Who gave each seed, as the record shows it: the owner's name when they rolled, and
+    # the opponent's account name, or "" for a visitor with the link who was not signed in.
+    owner_by = models.CharField(max_length=150, blank=True)
+    opponent_by = models.CharField(max_length=150, blank=True)
+    # The SHA-256 of the session that started the roll: that session can't add the
+    # opponent's seed too, signed in or not.
+    owner_session = models.CharField(max_length=64, blank=True, editable=False)
     # When the dice were rolled: at once alone, when the opponent's seed came for a fair roll.
     rolled = models.DateTimeField(null=True, blank=True)
     # [[unit name, table row, quantity], ...] in list order when rolled.
@@ -492,11 +489,6 @@ class AcquisitionRecord(models.Model):
         if self.waiting:
             return ()
         return goms.acquisition_dice(self.rows, self.dice_seed, self.picks)
-
-
-def owned_army(owner_id: int, pk: int) -> Army | None:
-    """The live army `pk` if `owner_id` owns it."""
-    return Army.objects.filter(owner_id=owner_id, pk=pk).first()
 
 
 def shared_army(token: str) -> Army | None:

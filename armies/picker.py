@@ -5,7 +5,7 @@ rules' own unit kinds and worked examples, d10 troopers armed from the set's wea
 table), the owner's library figures and a blank unit, each with its stat line and what it
 would cost. The cost is a preview worked out by the engine when the page is drawn; it is
 never stored. Adding one goes through the one write path (services.add_units, via
-views._add) with the army version the page was drawn at, like every other change.
+replies.add_unit) with the army version the page was drawn at, like every other change.
 """
 
 from __future__ import annotations
@@ -25,10 +25,11 @@ from django.views.decorators.http import require_http_methods
 
 import points
 from armies import profiles, roster
+from armies.access import army_for_owner
 from armies.models import Army, LibraryEntry, library_for
+from armies.replies import add_unit
 from armies.services import UnitSpec
 from armies.starters import GEM_EXAMPLES
-from armies.views import _add, army_for_owner
 from points import d10, goms, vsgmr
 from points.armyfile import MAX_QUANTITY
 from points.fields import MAX_NAME
@@ -245,4 +246,4 @@ def _add_choice(request: HttpRequest, army: Army) -> HttpResponse:
         return redirect("armies:unit-pick", army.pk)
     name = choice.name[:MAX_NAME]
     spec = UnitSpec(name, choice.quantity, dict(choice.profile))
-    return _add(request, army, spec, done=f"Added {name}: change it as you like.")
+    return add_unit(request, army, spec, done=f"Added {name}: change it as you like.")

@@ -23,7 +23,7 @@ from django.utils.safestring import SafeString, mark_safe
 
 from armies import aids
 from armies.models import Army, StoredUnitPrice, Unit
-from armies.views import ArmyState
+from armies.state import ArmyState
 from points import d10, gem, goms, vsgmr
 from points.model import Issue, PricedArmy, PricedUnit, Stat
 

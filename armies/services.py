@@ -11,18 +11,29 @@ the army's total and checks read only the units' stored costs and facts, so a sa
 from __future__ import annotations
 
 import re
+import secrets
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from decimal import Context, Decimal, Inexact, InvalidOperation, localcontext
 from fractions import Fraction
 
+from django.contrib.auth import get_user_model
 from django.db import transaction
-from django.db.models import BooleanField, Count, ExpressionWrapper, Max, Q, QuerySet
+from django.db.models import BooleanField, Count, ExpressionWrapper, F, Max, Q, QuerySet
+from django.db.models.functions import Lower
 from django.utils import timezone
 
 import points
-from armies.models import Army, Unit
+from armies.models import (
+    MAX_TAGS,
+    MAX_TAGS_PER_ARMY,
+    SHARE_TOKEN_BYTES,
+    Army,
+    LibraryEntry,
+    Tag,
+    Unit,
+)
 from points.armyfile import MAX_UNITS
 from points.fields import MAX_NAME
 from points.model import Entry, exact_data, line_data
@@ -42,6 +53,22 @@ class ArmyFull(Exception):
 
 class TooManyArmies(Exception):
     """The account already has MAX_ARMIES armies."""
+
+    def __str__(self) -> str:
+        """What the player is told when making, importing, copying or restoring one more
+        army would pass MAX_ARMIES."""
+        return (
+            f"An account can keep at most {MAX_ARMIES} armies: delete some (they wait in the "
+            "trash) before making more."
+        )
+
+
+class Refused(Exception):
+    """A change the rules do not allow; `message` says why, for the page to show."""
+
+    def __init__(self, message: str):
+        super().__init__(message)
+        self.message = message
 
 
 @dataclass(frozen=True)
@@ -231,7 +258,8 @@ def _move(army: Army, unit_pk: int, seen: int | None, place_of: Callable[[int], 
 def trash_unit(army: Army, unit_pk: int, seen: int | None) -> Unit:
     with changing(army, seen) as locked:
         unit = locked.units.get(pk=unit_pk)
-        unit.trash()
+        unit.deleted_at = timezone.now()
+        unit.save(update_fields=["deleted_at"])
     return unit
 
 
@@ -240,7 +268,8 @@ def restore_unit(army: Army, unit_pk: int, seen: int | None = None) -> Unit:
         unit = Unit.all_objects.in_trash().get(army=locked, pk=unit_pk)
         if locked.units.count() >= MAX_UNITS:
             raise ArmyFull
-        unit.restore()
+        unit.deleted_at = None
+        unit.save(update_fields=["deleted_at"])
     return unit
 
 
@@ -254,8 +283,11 @@ def save_settings(army: Army, changes: dict, seen: int | None) -> None:
         locked.save(update_fields=list(changes))
 
 
-def check_room_for_army(owner) -> None:
-    if Army.objects.for_owner(owner).count() >= MAX_ARMIES:
+def check_room_for_army(owner, more: int = 1) -> None:
+    """Refuse `more` live armies past MAX_ARMIES. Called in a transaction: it locks the
+    owner's row, so two tabs creating or restoring at once are counted one after the other."""
+    get_user_model().objects.select_for_update().filter(pk=owner.pk).first()
+    if Army.objects.for_owner(owner).count() + more > MAX_ARMIES:
         raise TooManyArmies
 
 
@@ -400,3 +432,167 @@ def accept_rules(army: Army, seen: int | None) -> None:
         locked.rules_notice = None
         locked.save(update_fields=["rules_notice"])
     army.rules_notice = None
+
+
+# --- Whole armies: trash, archive, sharing, forks and tags -----------------------------
+# None of these changes a price. Trashing and restoring take the army off or put it back
+# on every page and link, and sharing changes what the builder shows, so they move the
+# version on; archiving and tags only sort the army list, so a builder tab open meanwhile
+# can still save.
+
+# What a bulk action changes: which of the owner's armies it applies to, and the change.
+LIST_ACTIONS = ("archive", "unarchive", "delete", "undelete")
+
+
+def change_armies(owner, action: str, ids: Sequence[int]) -> list[tuple[int, str]]:
+    """Archive, unarchive, delete (to the trash) or undelete the owner's armies among
+    `ids`, in one transaction: the id and name of each it changed, by name. Another
+    player's ids match nothing. Undeleting past MAX_ARMIES live armies raises
+    TooManyArmies and restores none."""
+    # An id past a 64-bit column matches no army (and SQLite refuses to compare it).
+    ids = [pk for pk in ids if 0 < pk < 2**63]
+    mine = Army.all_objects.for_owner(owner).filter(pk__in=ids)
+    now = timezone.now()
+    targets, change = {
+        "archive": (
+            mine.filter(deleted_at__isnull=True, archived_at__isnull=True),
+            {"archived_at": now},
+        ),
+        "unarchive": (
+            mine.filter(deleted_at__isnull=True, archived_at__isnull=False),
+            {"archived_at": None},
+        ),
+        "delete": (
+            mine.filter(deleted_at__isnull=True),
+            {"deleted_at": now, "version": F("version") + 1},
+        ),
+        "undelete": (
+            mine.filter(deleted_at__isnull=False),
+            {"deleted_at": None, "version": F("version") + 1},
+        ),
+    }[action]
+    with transaction.atomic():
+        names = list(
+            targets.select_for_update().order_by(Lower("name"), "pk").values_list("pk", "name")
+        )
+        if action == "undelete" and names:
+            check_room_for_army(owner, more=len(names))
+        # update(): neither the army's prices nor its "last edited" time change.
+        Army.all_objects.filter(pk__in=[pk for pk, _ in names]).update(**change)
+    return names
+
+
+def trash_army(owner, pk: int) -> str:
+    """Move one of the owner's live armies to the trash; its name. Raises Army.DoesNotExist."""
+    changed = change_armies(owner, "delete", [pk])
+    if not changed:
+        raise Army.DoesNotExist
+    return changed[0][1]
+
+
+def restore_army(owner, pk: int) -> str:
+    """Put one of the owner's armies back from the trash; its name. Raises
+    Army.DoesNotExist (not in their trash) or TooManyArmies."""
+    changed = change_armies(owner, "undelete", [pk])
+    if not changed:
+        raise Army.DoesNotExist
+    return changed[0][1]
+
+
+def share_army(army: Army) -> str:
+    """Turn sharing on with a fresh token (a new one revokes the old link); the token."""
+    with changing(army) as locked:
+        locked.share_token = secrets.token_urlsafe(SHARE_TOKEN_BYTES)
+        locked.save(update_fields=["share_token"])
+    army.share_token = locked.share_token
+    return army.share_token
+
+
+def unshare_army(army: Army) -> None:
+    """Turn sharing off: the link stops working."""
+    with changing(army) as locked:
+        locked.share_token = None
+        locked.save(update_fields=["share_token"])
+    army.share_token = None
+
+
+def fork_army(owner, original: Army, token: str) -> Army:
+    """A copy of a shared army for `owner`, linked back to it through the share link it
+    was copied from (while that link lives). Raises TooManyArmies."""
+    return create_army_from_file(
+        owner,
+        points.load(original.to_file()),
+        forked_from=original,
+        forked_from_token=token,
+        origin=Army.Origin.FORK,
+    )
+
+
+def tag_armies(owner, ids: Sequence[int], name: str) -> int:
+    """Tag the owner's armies among `ids` with `name` (their tag of that name in any
+    case, made if new); how many armies. Raises Refused past MAX_TAGS tags or
+    MAX_TAGS_PER_ARMY on an army; then nothing is tagged."""
+    with transaction.atomic():
+        armies = list(Army.objects.for_owner(owner).filter(pk__in=ids).select_for_update())
+        if not armies:
+            raise Refused("Pick one or more armies to tag first.")
+        tag = Tag.objects.filter(owner=owner, name__iexact=name).first()
+        if tag is None:
+            if Tag.objects.filter(owner=owner).count() >= MAX_TAGS:
+                raise Refused(
+                    f"An account keeps at most {MAX_TAGS} tags: remove one you no longer use."
+                )
+            tag = Tag.objects.create(owner=owner, name=name)
+        through = Army.tags.through
+        counts = dict(
+            through.objects.filter(army__in=armies)
+            .values_list("army_id")
+            .annotate(n=Count("pk"))
+            .values_list("army_id", "n")
+        )
+        have = set(
+            through.objects.filter(army__in=armies, tag=tag).values_list("army_id", flat=True)
+        )
+        full = [
+            a.name for a in armies if a.pk not in have and counts.get(a.pk, 0) >= MAX_TAGS_PER_ARMY
+        ]
+        if full:
+            raise Refused(
+                f"An army has at most {MAX_TAGS_PER_ARMY} tags: {', '.join(full[:3])} has no room."
+            )
+        through.objects.bulk_create(
+            [through(army_id=a.pk, tag_id=tag.pk) for a in armies if a.pk not in have]
+        )
+    return len(armies)
+
+
+def untag_armies(owner, ids: Sequence[int], name: str) -> int:
+    """Take the owner's tag `name` off their armies among `ids`; how many armies. A tag
+    left on no army is deleted, so it leaves the list's filter. Raises Refused when
+    `ids` names none of their armies."""
+    with transaction.atomic():
+        armies = list(Army.objects.for_owner(owner).filter(pk__in=ids).select_for_update())
+        if not armies:
+            raise Refused("Pick one or more armies to tag first.")
+        tag = Tag.objects.filter(owner=owner, name=name).first()
+        if tag is not None and armies:
+            Army.tags.through.objects.filter(army__in=armies, tag=tag).delete()
+            Tag.objects.filter(pk=tag.pk, armies__isnull=True).delete()
+    return len(armies)
+
+
+# --- The homebrew library ------------------------------------------------------------
+# Adding an entry to an army copies it, so none of these changes any army.
+
+
+def add_to_library(owner, kind: str, system: str, name: str, data: dict) -> LibraryEntry:
+    return LibraryEntry.objects.create(owner=owner, kind=kind, system=system, name=name, data=data)
+
+
+def save_library_entry(entry: LibraryEntry, name: str, data: dict) -> None:
+    entry.name, entry.data = name, data
+    entry.save(update_fields=["name", "data", "updated"])
+
+
+def remove_from_library(entry: LibraryEntry) -> None:
+    entry.delete()

@@ -6,53 +6,34 @@ from functools import partial
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.http import Http404, HttpRequest, HttpResponse
+from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_GET, require_POST
 
-import points
-from armies import roster
-from armies.models import Army, shared_army
-from armies.services import create_army_from_file
-from armies.views import _builder_context, army_for_owner
-
-
-def _shared_army(token: str) -> Army:
-    army = shared_army(token)
-    if army is None:
-        raise Http404("No such share link")
-    return army
-
-
-def _private(response: HttpResponse) -> HttpResponse:
-    # The token is the only key: never leak it to other sites, never let it be indexed.
-    # "same-origin", not "no-referrer": other sites get no Referer, while our own forms
-    # (Copy to my armies) still send a real Origin. Under no-referrer Chromium sends
-    # "Origin: null" and Django's CSRF check refuses the fork.
-    response["Referrer-Policy"] = "same-origin"
-    response["X-Robots-Tag"] = "noindex, nofollow"
-    return response
+from armies import rolls, roster, services
+from armies.access import army_for_owner, private, shared_army_or_404
+from armies.replies import too_many_armies
+from armies.services import TooManyArmies
+from armies.state import builder_context
 
 
 @require_GET
 def shared(request: HttpRequest, token: str) -> HttpResponse:
-    army = _shared_army(token)
-    context = _builder_context(army, shared=True)
+    army = shared_army_or_404(token)
+    context = builder_context(army, shared=True)
     state = context["state"]
     # The rows and the roll are cached per army version and roll (shared.html).
     context.update(state.lazy("acquisition"))
     context["roll_key"] = state.roll_key
     # Every roll of the army, listed for the opponent (G.O.M.S. only; not cached).
-    from armies import acquisition  # it builds on this module
-
-    context["rolls"] = partial(acquisition.rolls_on_record, army)
-    return _private(render(request, "armies/shared.html", context))
+    context["rolls"] = partial(rolls.rolls_on_record, army)
+    return private(render(request, "armies/shared.html", context))
 
 
 @require_GET
 def shared_roster(request: HttpRequest, token: str) -> HttpResponse:
-    army = _shared_army(token)
-    return _private(
+    army = shared_army_or_404(token)
+    return private(
         roster.render_roster(request, army, request.build_absolute_uri(army.get_share_url()))
     )
 
@@ -62,16 +43,17 @@ def shared_roster(request: HttpRequest, token: str) -> HttpResponse:
 def army_roster(request: HttpRequest, pk: int) -> HttpResponse:
     army = army_for_owner(request, pk)
     share_url = request.build_absolute_uri(army.get_share_url()) if army.share_token else None
-    return _private(roster.render_roster(request, army, share_url))
+    return private(roster.render_roster(request, army, share_url))
 
 
 @require_POST
 @login_required
 def fork(request: HttpRequest, token: str) -> HttpResponse:
-    original = _shared_army(token)
-    copy = create_army_from_file(request.user, points.load(original.to_file()))
-    copy.forked_from, copy.forked_from_token = original, token
-    copy.save(update_fields=["forked_from", "forked_from_token"])
+    original = shared_army_or_404(token)
+    try:
+        copy = services.fork_army(request.user, original, token)
+    except TooManyArmies:
+        return too_many_armies(request)
     messages.success(request, f"{copy.name} is now in your armies: change it as you like.")
     return redirect(copy)
 
@@ -81,7 +63,7 @@ def fork(request: HttpRequest, token: str) -> HttpResponse:
 def share_on(request: HttpRequest, pk: int) -> HttpResponse:
     army = army_for_owner(request, pk)
     regenerated = bool(army.share_token)
-    army.share()
+    services.share_army(army)
     messages.success(
         request,
         "New share link made: the old one no longer works."
@@ -95,6 +77,6 @@ def share_on(request: HttpRequest, pk: int) -> HttpResponse:
 @login_required
 def share_off(request: HttpRequest, pk: int) -> HttpResponse:
     army = army_for_owner(request, pk)
-    army.unshare()
+    services.unshare_army(army)
     messages.success(request, "Sharing is off: the old link no longer works.")
     return redirect(army.get_absolute_url() + "#share")

@@ -1,15 +1,11 @@
 from __future__ import annotations
 
 import copy
-import hashlib
-from dataclasses import dataclass
 from fractions import Fraction
-from functools import cached_property, partial
 
 from django import forms
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.db.models import Q
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
@@ -17,6 +13,7 @@ from django_htmx.http import HttpResponseClientRedirect
 
 import points
 from armies import profiles, services
+from armies.access import army_for_owner
 from armies.forms import (
     PARTS,
     ArmyForm,
@@ -25,18 +22,17 @@ from armies.forms import (
     LibraryFigureForm,
     LibraryPartForm,
     UnitForm,
-    ascii_int,
     dumps_army,
 )
-from armies.models import (
-    TRASH_DAYS,
-    Army,
-    LibraryEntry,
-    StoredPrices,
-    StoredUnitPrice,
-    Unit,
-    library_for,
-    owned_army,
+from armies.models import TRASH_DAYS, Army, LibraryEntry, Unit
+from armies.replies import (
+    add_unit,
+    army_full,
+    editor_redirect,
+    list_conflict,
+    posted_version,
+    to_builder,
+    too_many_armies,
 )
 from armies.services import (
     ArmyFull,
@@ -45,289 +41,12 @@ from armies.services import (
     UnitSpec,
     create_army_from_file,
 )
+from armies.state import Row, about_units, builder_context, rows_for, unit_order
 from armies.templatetags.muster import breakdown
-from points.armyfile import MAX_QUANTITY, MAX_UNITS
+from points.armyfile import MAX_QUANTITY
 from points.fields import fmt
-from points.model import Issue
+from points.numbers import ascii_int
 from rules.models import SampleArmy
-
-
-@dataclass
-class Row:
-    """A unit as the builder shows it: stored values, its price and what is wrong with it."""
-
-    unit: Unit
-    priced: StoredUnitPrice
-    errors: tuple[Issue, ...]
-    warnings: tuple[Issue, ...]
-    url: str = ""  # the unit's own URLs start here: …/units/<pk>/
-    first: bool = False
-    last: bool = False
-    selected: bool = False
-
-    @property
-    def group(self) -> str:
-        """The unit's type (GEM) or kind (other systems), as the list groups it."""
-        return profiles.group_label(self.unit.army.system, self.unit.profile)
-
-
-def army_for_owner(request: HttpRequest, pk: int) -> Army:
-    # Anyone else gets the same 404 as for an army that does not exist.
-    army = owned_army(request.user.pk, pk)
-    if army is None:
-        raise Http404("No such army")
-    return army
-
-
-def _rows(
-    army: Army,
-    priced: StoredPrices,
-    selected_pk: int | None,
-    order: list[int],
-) -> list[Row]:
-    """The rows of `priced`'s units; `order` is every live unit's id in list order."""
-    url = army.get_absolute_url()
-    first, last = (order[0], order[-1]) if order else (None, None)
-    return [
-        Row(
-            pu.stored,
-            pu,
-            errors,
-            warnings,
-            url=f"{url}units/{pu.unit.pk}/",
-            first=pu.unit.pk == first,
-            last=pu.unit.pk == last,
-            selected=pu.unit.pk == selected_pk,
-        )
-        for pu, (errors, warnings) in zip(priced.units, priced.issues_by_unit, strict=True)
-    ]
-
-
-class ArmyState:
-    """An army as the builder shows it, each part read when first asked for: the summary
-    reads only the army row; the unit rows (cached per army version in the template)
-    read the units."""
-
-    def __init__(self, army: Army, selected: Unit | None = None, breakdowns: bool = False):
-        self.army, self.selected, self.breakdowns = army, selected, breakdowns
-
-    def lazy(self, *names: str) -> dict[str, partial]:
-        """Context entries for templates, which call them when they first need them."""
-        return {name: partial(getattr, self, name) for name in names}
-
-    @cached_property
-    def units(self) -> list[Unit]:
-        return list(self._unit_query())
-
-    def _unit_query(self):
-        units = self.army.units.all()
-        # The breakdown is read only where every row shows it (the share page).
-        return units if self.breakdowns else units.defer("lines", "exact")
-
-    @cached_property
-    def listed(self) -> list[tuple[int, int]]:
-        """Every live unit's (id, revision) in list order: what its drawn row or card is
-        cached under, read without the units themselves."""
-        return list(self.army.units.values_list("pk", "revision"))
-
-    @cached_property
-    def order(self) -> list[int]:
-        return [pk for pk, _ in self.listed]
-
-    def units_of(self, pks: list[int]) -> list[Unit]:
-        """Just these units, in list order (the ones no cache had drawn), in one query. A
-        unit moved to the trash since `listed` was read is not among them."""
-        wanted = set(pks)
-        if len(wanted) == len(self.listed):
-            return [u for u in self.units if u.pk in wanted]
-        return list(self._unit_query().filter(pk__in=wanted))
-
-    def rows_of(self, pks: list[int]) -> list[Row]:
-        units = self.units_of(pks)
-        return _rows(
-            self.army, self.army.priced(units), self.selected and self.selected.pk, self.order
-        )
-
-    @cached_property
-    def issues_listed(self) -> tuple[tuple[Issue, ...], tuple[Issue, ...]]:
-        """The army's errors and warnings in the order StoredPrices gives them (the army's
-        own, then each unit's in list order), reading only the units that have some."""
-        mine = self.army.units.filter(
-            Q(issues__has_key="errors") | Q(issues__has_key="warnings")
-        ).only("pk", "name", "quantity", "issues", "position")
-        priced = self.army.priced(list(mine))
-        return priced.errors, priced.warnings
-
-    @cached_property
-    def summary(self) -> StoredPrices:
-        return self.army.priced()
-
-    @cached_property
-    def priced(self) -> StoredPrices:
-        return self.army.priced(self.units)
-
-    @cached_property
-    def about_units(self) -> dict[int, str]:
-        """For each unit an army-wide issue names, a short digest of those issues: with
-        its revision, what its drawn row or card depends on."""
-        found = _about_units(self.army.issues)
-        return {pk: hashlib.sha256(repr(v).encode()).hexdigest()[:16] for pk, v in found.items()}
-
-    @cached_property
-    def selected_row(self) -> Row | None:
-        if self.selected is None:
-            return None
-        return _one_row(self.army, self.selected, self.selected.pk)
-
-    @cached_property
-    def remaining(self):
-        limit = self.summary.army.points_limit
-        return None if limit is None else limit - self.summary.total
-
-    @cached_property
-    def army_errors(self) -> list[Issue]:
-        return [e for e in self.summary.army_issues[0] if e.unit is None]
-
-    @cached_property
-    def unit_errors(self) -> list[tuple[Unit, Issue]]:
-        """Every error about a unit, with the unit it links to: one query for the units
-        that have any, and none at all for a legal army."""
-        if self.summary.legal:
-            return []
-        about = {e.unit for e in self.summary.army_issues[0] if e.unit is not None}
-        units = self.army.units.filter(Q(issues__has_key="errors") | Q(pk__in=about)).only(
-            "pk", "name", "issues", "position"
-        )
-        found = []
-        for unit in units:
-            mine = [e for e in self.summary.army_issues[0] if e.unit == unit.pk]
-            mine += [Issue(e["code"], e["message"], unit.pk) for e in unit.issues.get("errors", [])]
-            found += [(unit, e) for e in mine]
-        return found
-
-    @cached_property
-    def army_warnings(self) -> list[Issue]:
-        return [w for w in self.summary.army_issues[1] if w.unit is None]
-
-    @cached_property
-    def record(self):
-        """The army's latest acquisition roll (G.O.M.S.), without units: one query."""
-        from armies import acquisition  # it builds on this module
-
-        return acquisition.latest_record(self.army)
-
-    @property
-    def roll_key(self) -> tuple | None:
-        """What a cached part showing the roll depends on besides the army's version."""
-        from armies import acquisition
-
-        return acquisition.record_key(self.record)
-
-    @cached_property
-    def acquisition(self):
-        """The latest roll as pages show it; units only when there is one."""
-        from armies import acquisition
-
-        if self.record is None:
-            return None
-        return acquisition.describe(self.record, self.priced)
-
-    @cached_property
-    def library(self) -> list[LibraryEntry]:
-        """The owner's homebrew for this army's system, for the "from my library" forms."""
-        return library_for(self.army.owner_id, self.army.system)
-
-    @cached_property
-    def figures(self) -> list[LibraryEntry]:
-        return [e for e in self.library if e.kind == LibraryEntry.Kind.FIGURE]
-
-    @cached_property
-    def parts(self) -> list[LibraryEntry]:
-        return [e for e in self.library if e.kind != LibraryEntry.Kind.FIGURE]
-
-    @cached_property
-    def samples(self) -> list[SampleArmy]:
-        """The sample armies of this army's system, offered while it has no units."""
-        return list(SampleArmy.objects.for_system(self.army.system).order_by("position", "name"))
-
-    @cached_property
-    def extras(self) -> list[tuple[str, object]]:
-        return [
-            (key.replace("_", " ").capitalize(), value)
-            for key, value in self.summary.extras.items()
-            if not isinstance(value, dict | list)
-        ]
-
-
-def _about_units(issues: dict | None) -> dict[int, list]:
-    """The army-wide issues (a stored army's `issues`) that name a unit, by unit id: a
-    second commander marks the first."""
-    found: dict[int, list] = {}
-    for kind in ("errors", "warnings"):
-        for issue in (issues or {}).get(kind, []):
-            if issue.get("unit") is not None:
-                found.setdefault(issue["unit"], []).append((kind, issue))
-    return found
-
-
-def _one_row(army: Army, unit: Unit, selected_pk: int | None) -> Row:
-    """One unit's row, with the army's issues about it, without reading the others."""
-    return _rows(army, army.priced([unit]), selected_pk, _unit_order(army))[0]
-
-
-def _unit_order(army: Army) -> list[int]:
-    """The live units' ids in list order: known after a change (services.restate read
-    them), else one query for the ids alone."""
-    order = getattr(army, "unit_order", None)
-    return list(army.units.values_list("pk", flat=True)) if order is None else order
-
-
-# Handed to templates as callables, which templates call when they first need them.
-LAZY = (
-    "summary",
-    "selected_row",
-    "remaining",
-    "army_errors",
-    "unit_errors",
-    "army_warnings",
-    "extras",
-    "figures",
-    "parts",
-    "samples",
-)
-
-
-def _builder_context(army: Army, **extra) -> dict:
-    """What the builder's templates draw from; units are read when first needed."""
-    selected = extra.get("selected")
-    state = ArmyState(army, selected, breakdowns=bool(extra.get("shared")))
-    return {
-        "army": army,
-        "state": state,
-        **state.lazy(*LAZY),
-        "army_url": army.get_absolute_url(),
-        "trash_days": TRASH_DAYS,
-        "max_units": MAX_UNITS,
-        "group_word": "type" if army.system == "gem" else "kind",
-        # Which row is highlighted, known without reading the units (a cache key).
-        "selected_id": selected.pk if selected else None,
-        **extra,
-    }
-
-
-def _seen(request: HttpRequest) -> int:
-    """The army version the posting page was drawn from; a post without one is stale."""
-    seen = ascii_int(request.POST.get("version"), 9)
-    return -1 if seen is None else seen
-
-
-def _too_many_armies(request: HttpRequest) -> HttpResponse:
-    messages.error(
-        request,
-        f"An account can keep at most {services.MAX_ARMIES} armies: delete some (they wait in the "
-        "trash) before making more.",
-    )
-    return redirect("armies:list")
 
 
 @login_required
@@ -339,7 +58,7 @@ def army_new(request: HttpRequest) -> HttpResponse:
                 request.user, **{f: form.cleaned_data[f] for f in form.Meta.fields}
             )
         except TooManyArmies:
-            return _too_many_armies(request)
+            return too_many_armies(request)
         messages.success(request, f"{army.name} is ready: add your first unit.")
         return redirect(army)
     return render(
@@ -365,9 +84,11 @@ def _samples():
 def army_from_sample(request: HttpRequest, slug: str) -> HttpResponse:
     sample = get_object_or_404(SampleArmy, slug=slug)
     try:
-        army = create_army_from_file(request.user, points.load(sample.army))
+        army = create_army_from_file(
+            request.user, points.load(sample.army), origin=Army.Origin.SAMPLE
+        )
     except TooManyArmies:
-        return _too_many_armies(request)
+        return too_many_armies(request)
     messages.success(request, f"{army.name} copied from the sample armies: it is yours to change.")
     if request.htmx:  # from an empty army's list, whose buttons post through htmx
         return HttpResponseClientRedirect(army.get_absolute_url())
@@ -379,9 +100,11 @@ def army_import(request: HttpRequest) -> HttpResponse:
     form = ImportForm(request.POST or None, request.FILES or None)
     if request.method == "POST" and form.is_valid():
         try:
-            army = create_army_from_file(request.user, form.cleaned_data["army"])
+            army = create_army_from_file(
+                request.user, form.cleaned_data["army"], origin=Army.Origin.IMPORT
+            )
         except TooManyArmies:
-            return _too_many_armies(request)
+            return too_many_armies(request)
         messages.success(request, f"Imported {army.name}.")
         was = form.cleaned_data["army"].rules_version
         if was and was != army.rules_version:
@@ -413,7 +136,7 @@ def _builder_page(request: HttpRequest, army: Army, settings_open: bool = False)
     unit_id = ascii_int(request.GET.get("unit"), 18)  # a typo or a fuzzer opens no unit
     selected = army.units.filter(pk=unit_id).first() if unit_id else None
     editor = UnitForm(army.system, unit=selected) if selected else None
-    context = _builder_context(
+    context = builder_context(
         army,
         selected=selected,
         editor=editor,
@@ -458,13 +181,13 @@ def army_settings(request: HttpRequest, pk: int) -> HttpResponse:
         if options_form is not None:
             changes["options"] = options_form.options()
         try:
-            services.save_settings(army, changes, _seen(request))
+            services.save_settings(army, changes, posted_version(request))
         except StaleVersion:
             return _settings_conflict(request, army)
         if not request.htmx:
             messages.success(request, "Army settings saved.")
             return redirect(army)
-    context = _builder_context(
+    context = builder_context(
         army, settings_form=form, options_form=options_form, settings_open=True
     )
     if request.htmx:
@@ -478,7 +201,7 @@ def _settings_conflict(request: HttpRequest, army: Army) -> HttpResponse:
     typed = _typed_values(ArmyForm(request.POST, instance=army))
     if fresh_options is not None:
         typed += _typed_values(_options_form(army, request.POST))
-    context = _builder_context(
+    context = builder_context(
         army,
         settings_form=fresh,
         options_form=fresh_options,
@@ -494,9 +217,9 @@ def _settings_conflict(request: HttpRequest, army: Army) -> HttpResponse:
 def accept_rules(request: HttpRequest, pk: int) -> HttpResponse:
     army = army_for_owner(request, pk)
     try:
-        services.accept_rules(army, _seen(request))
+        services.accept_rules(army, posted_version(request))
     except StaleVersion:
-        return _list_conflict(request, army)
+        return list_conflict(request, army)
     messages.success(request, f"{army.name} is now priced under {army.rules_version}.")
     return redirect(army)
 
@@ -504,10 +227,12 @@ def accept_rules(request: HttpRequest, pk: int) -> HttpResponse:
 @require_POST
 @login_required
 def army_delete(request: HttpRequest, pk: int) -> HttpResponse:
-    army = army_for_owner(request, pk)
-    army.trash()
+    try:
+        name = services.trash_army(request.user, pk)
+    except Army.DoesNotExist:
+        raise Http404("No such army") from None
     messages.success(
-        request, f"Moved {army.name} to the trash: you can restore it for {TRASH_DAYS} days."
+        request, f"Moved {name} to the trash: you can restore it for {TRASH_DAYS} days."
     )
     return redirect("armies:list")
 
@@ -537,17 +262,21 @@ def trash(request: HttpRequest) -> HttpResponse:
 @require_POST
 @login_required
 def army_restore(request: HttpRequest, pk: int) -> HttpResponse:
-    army = get_object_or_404(Army.all_objects.for_owner(request.user).in_trash(), pk=pk)
-    army.restore()
-    messages.success(request, f"Restored {army.name}.")
-    return redirect(army)
+    try:
+        name = services.restore_army(request.user, pk)
+    except Army.DoesNotExist:
+        raise Http404("No such army in your trash") from None
+    except TooManyArmies:
+        return too_many_armies(request)
+    messages.success(request, f"Restored {name}.")
+    return redirect("armies:builder", pk)
 
 
 @require_POST
 @login_required
 def unit_restore(request: HttpRequest, pk: int, unit_pk: int) -> HttpResponse:
     # From the trash page there is no army version to post: a restore loses nothing.
-    seen = _seen(request) if "version" in request.POST else None
+    seen = posted_version(request) if "version" in request.POST else None
 
     def restore(army: Army, _: int) -> HttpResponse:
         unit = services.restore_unit(army, unit_pk, seen)
@@ -563,54 +292,7 @@ def unit_restore(request: HttpRequest, pk: int, unit_pk: int) -> HttpResponse:
 def unit_add(request: HttpRequest, pk: int) -> HttpResponse:
     army = army_for_owner(request, pk)
     profile = dict(profiles.DEFAULT_PROFILES[army.system])
-    return _add(request, army, UnitSpec("New unit", 1, profile))
-
-
-def _add(request: HttpRequest, army: Army, spec: UnitSpec, done: str = "") -> HttpResponse:
-    """Add a unit at the end of the list and open it in the editor."""
-    try:
-        unit = services.add_units(army, [spec], _seen(request))[0]
-    except ArmyFull:
-        return _army_full(request, army)
-    except StaleVersion:
-        return _list_conflict(request, army)
-    if done:
-        messages.success(request, done)
-    return _editor_redirect(army, unit)
-
-
-def _army_full(request: HttpRequest, army: Army) -> HttpResponse:
-    messages.error(
-        request,
-        f"An army can have at most {MAX_UNITS} units: delete one (or raise a unit's quantity) "
-        "before adding another.",
-    )
-    return _to_builder(request, army)
-
-
-def _list_conflict(request: HttpRequest, army: Army) -> HttpResponse:
-    messages.error(
-        request,
-        "Not done: this army was changed in another tab or device. This is the army as it "
-        "is now; try again.",
-    )
-    response = _to_builder(request, army)
-    if request.htmx:
-        response.status_code = 409
-    return response
-
-
-def _to_builder(request: HttpRequest, army: Army) -> HttpResponse:
-    """Back to the builder page, to show a message just added. An htmx request's reply is
-    not shown as a page, so the browser is sent there (HX-Redirect)."""
-    if request.htmx:
-        return HttpResponseClientRedirect(army.get_absolute_url())
-    return redirect(army)
-
-
-def _editor_redirect(army: Army, unit: Unit | None) -> HttpResponse:
-    """Back to the builder, with `unit` open in the editor."""
-    return redirect(army.get_absolute_url() + (f"?unit={unit.pk}#editor" if unit else ""))
+    return add_unit(request, army, UnitSpec("New unit", 1, profile))
 
 
 @require_POST
@@ -625,15 +307,15 @@ def unit_update(request: HttpRequest, pk: int, unit_pk: int) -> HttpResponse:
         spec = UnitSpec(form.cleaned_data["name"], form.cleaned_data["quantity"], form.profile)
         if (spec.name, spec.quantity, spec.profile) != (unit.name, unit.quantity, unit.profile):
             try:
-                unit = services.save_unit(army, unit.pk, spec, _seen(request))
+                unit = services.save_unit(army, unit.pk, spec, posted_version(request))
             except StaleVersion:
                 return _unit_conflict(request, army, unit, form)
             except Unit.DoesNotExist:
                 return _unit_conflict(request, army, unit, form)
         if not request.htmx:
             messages.success(request, f"Saved {unit.name}.")
-            return _editor_redirect(army, unit)
-    context = _builder_context(army, selected=unit, editor=form, saved=saved)
+            return editor_redirect(army, unit)
+    context = builder_context(army, selected=unit, editor=form, saved=saved)
     if request.htmx:
         context["changed_rows"] = _changed_rows(army, unit, before) if saved else []
         # A new type or kind brings other fields: the editor is drawn again for it.
@@ -646,10 +328,10 @@ def unit_update(request: HttpRequest, pk: int, unit_pk: int) -> HttpResponse:
 def _changed_rows(army: Army, unit: Unit, before: dict, selected: bool = True) -> list[Row]:
     """The rows a save changed: the unit itself and any whose army-wide issues did (a
     second commander marks the first). Only those are read and drawn."""
-    was, now = _about_units(before), _about_units(army.issues)
+    was, now = about_units(before), about_units(army.issues)
     others = {pk for pk in was.keys() | now.keys() if was.get(pk) != now.get(pk)} - {unit.pk}
     units = [unit, *army.units.filter(pk__in=others).defer("lines", "exact")] if others else [unit]
-    return _rows(army, army.priced(units), unit.pk if selected else None, _unit_order(army))
+    return rows_for(army, army.priced(units), unit.pk if selected else None, unit_order(army))
 
 
 # --- Edits from a stale page --------------------------------------------------------
@@ -685,12 +367,12 @@ def _unit_conflict(request: HttpRequest, army: Army, unit: Unit, form) -> HttpRe
             f"Not saved: {unit.name} was deleted in another tab or device. Restore it from the "
             "trash to keep editing it.",
         )
-        response = _to_builder(request, army)
+        response = to_builder(request, army)
         if request.htmx:
             response.status_code = 409  # refused: the save did not happen
         return response
     fresh = UnitForm(army.system, unit=current)
-    context = _builder_context(
+    context = builder_context(
         army,
         selected=current,
         editor=fresh,
@@ -708,7 +390,7 @@ def unit_breakdown(request: HttpRequest, pk: int, unit_pk: int) -> HttpResponse:
     army = army_for_owner(request, pk)
     unit = get_object_or_404(army.units, pk=unit_pk)
     if not request.htmx:
-        return _editor_redirect(army, unit)
+        return editor_redirect(army, unit)
     return HttpResponse(breakdown(unit.priced))
 
 
@@ -716,13 +398,13 @@ def _list_action(request: HttpRequest, pk: int, unit_pk: int, action) -> HttpRes
     """A change to the unit list (duplicate, move, delete): `action(army, seen)`."""
     army = army_for_owner(request, pk)
     try:
-        done = action(army, _seen(request))
+        done = action(army, posted_version(request))
     except Unit.DoesNotExist:
         raise Http404("No such unit in this army") from None
     except ArmyFull:
-        return _army_full(request, army)
+        return army_full(request, army)
     except StaleVersion:
-        return _list_conflict(request, army)
+        return list_conflict(request, army)
     return done
 
 
@@ -746,7 +428,7 @@ def unit_move(request: HttpRequest, pk: int, unit_pk: int) -> HttpResponse:
             place = ascii_int(request.POST.get(f"to-{unit_pk}", "").strip(), 4)
             if place is None:
                 messages.error(request, "Type a position from 1 to the number of units, then Move.")
-                return _to_builder(request, army)
+                return to_builder(request, army)
             services.move_unit_to(army, unit_pk, place, seen)
         else:
             services.move_unit(army, unit_pk, direction == "up", seen)
@@ -773,7 +455,7 @@ def unit_quantity(request: HttpRequest, pk: int, unit_pk: int) -> HttpResponse:
         # The unit open in the editor (builder.js sends which) is drawn again with the new
         # quantity, so its next save does not put the old one back.
         is_open = ascii_int(request.POST.get("open"), 18) == unit.pk
-        context = _builder_context(
+        context = builder_context(
             army,
             selected=unit if is_open else None,
             editor=UnitForm(army.system, unit=unit) if is_open else None,
@@ -800,8 +482,8 @@ def _after_list_change(
     request: HttpRequest, army: Army, selected: Unit | None = None, undo: Unit | None = None
 ) -> HttpResponse:
     if not request.htmx:
-        return _editor_redirect(army, selected)
-    context = _builder_context(army, undo=undo)
+        return editor_redirect(army, selected)
+    context = builder_context(army, undo=undo)
     return render(request, "armies/builder.html#list-changed", context)
 
 
@@ -841,12 +523,12 @@ def library_new(request: HttpRequest, kind: str, system: str = "") -> HttpRespon
     system = _library_system(kind, system)
     form = _library_form(kind, system, request.POST or None)
     if request.method == "POST" and form.is_valid():
-        LibraryEntry.objects.create(
-            owner=request.user,
-            kind=kind,
-            system=system,
-            name=form.cleaned_data["name"],
-            data=form.profile if kind == LibraryEntry.Kind.FIGURE else form.data_dict,
+        services.add_to_library(
+            request.user,
+            kind,
+            system,
+            form.cleaned_data["name"],
+            form.profile if kind == LibraryEntry.Kind.FIGURE else form.data_dict,
         )
         messages.success(request, f"Added {form.cleaned_data['name']} to your library.")
         return redirect("library:list")
@@ -863,9 +545,8 @@ def library_edit(request: HttpRequest, pk: int) -> HttpResponse:
     entry = _entry_for_owner(request, pk)
     form = _library_form(entry.kind, entry.system, request.POST or None, entry=entry)
     if request.method == "POST" and form.is_valid():
-        entry.name = form.cleaned_data["name"]
-        entry.data = form.profile if entry.kind == LibraryEntry.Kind.FIGURE else form.data_dict
-        entry.save()
+        data = form.profile if entry.kind == LibraryEntry.Kind.FIGURE else form.data_dict
+        services.save_library_entry(entry, form.cleaned_data["name"], data)
         messages.success(request, f"Saved {entry.name}. Armies that used it keep their own copy.")
         return redirect("library:list")
     return render(
@@ -885,7 +566,7 @@ def library_edit(request: HttpRequest, pk: int) -> HttpResponse:
 @login_required
 def library_delete(request: HttpRequest, pk: int) -> HttpResponse:
     entry = _entry_for_owner(request, pk)
-    entry.delete()
+    services.remove_from_library(entry)
     messages.success(request, f"Removed {entry.name} from your library.")
     return redirect("library:list")
 
@@ -907,7 +588,7 @@ def unit_add_from_library(request: HttpRequest, pk: int) -> HttpResponse:
         pk=_posted_entry(request),
     )
     spec = UnitSpec(entry.name, 1, dict(entry.data))
-    return _add(request, army, spec, done=f"Added a copy of {entry.name}.")
+    return add_unit(request, army, spec, done=f"Added a copy of {entry.name}.")
 
 
 @require_POST
@@ -927,12 +608,12 @@ def unit_add_part(request: HttpRequest, pk: int, unit_pk: int) -> HttpResponse:
     profile = {**unit.profile, key: [*unit.profile.get(key, []), part]}
     try:
         services.save_unit(
-            army, unit.pk, UnitSpec(unit.name, unit.quantity, profile), _seen(request)
+            army, unit.pk, UnitSpec(unit.name, unit.quantity, profile), posted_version(request)
         )
     except points.ArmyFileError as exc:
         messages.error(request, f"Could not add {entry.name}: {exc}")
     except (StaleVersion, Unit.DoesNotExist):
-        return _list_conflict(request, army)
+        return list_conflict(request, army)
     else:
         messages.success(request, f"Added {entry.name} to {unit.name}.")
-    return _editor_redirect(army, unit)
+    return editor_redirect(army, unit)

@@ -126,3 +126,12 @@ def decimal_fraction(text: str) -> Fraction:
     if whole.startswith("-"):
         digits = -abs(digits)
     return Fraction(digits, 10 ** len(decimals))
+
+
+def ascii_int(text: str | None, digits: int) -> int | None:
+    """`text` as a whole number when it is 1 to `digits` ASCII digits, else None: typed ids
+    and indexes. str.isdigit() alone also says yes to "²", which int() refuses, and to
+    5,000 digits, past what int() converts."""
+    if text and len(text) <= digits and text.isascii() and text.isdigit():
+        return int(text)
+    return None

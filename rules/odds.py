@@ -15,9 +15,9 @@ from django.shortcuts import render
 from django.views.decorators.http import require_GET
 
 from armies import aids
-from armies.forms import ascii_int
 from armies.models import Army, Unit
 from points import ArmyFileError, d10, gem
+from points.numbers import ascii_int
 from rules import pages
 from rules.forms import D10ChancesForm, Table1Form
 

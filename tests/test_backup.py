@@ -77,7 +77,7 @@ def _players_with_armies() -> None:
     for sample in SampleArmy.objects.order_by("pk"):
         create_army_from_file(first, points.load(sample.army))
     shared = Army.objects.filter(owner=first).first()
-    shared.share()
+    services.share_army(shared)
     fork = create_army_from_file(second, points.load(shared.to_file()))
     fork.forked_from, fork.forked_from_token = shared, shared.share_token
     fork.notes = "Borrowed from thane\nwith thanks"
@@ -86,7 +86,7 @@ def _players_with_armies() -> None:
         owner=second, kind="trait", system="vsgmr", name="Waaagh", data={"cost": 1.5}
     )
     # What waits in the trash must survive a restore too, and so must a recorded roll.
-    Army.objects.filter(owner=first).last().trash()
+    services.trash_army(first, Army.objects.filter(owner=first).last().pk)
     services.trash_unit(shared, shared.units.first().pk, None)
     goms_army = Army.objects.filter(owner=first, system="goms").first()
     AcquisitionRecord.objects.create(
@@ -160,7 +160,8 @@ SEED = (
     "from rules.models import SampleArmy\n"
     "owner = User.objects.create_user('thane', password='runes and ale forever')\n"
     "for s in SampleArmy.objects.all(): create_army_from_file(owner, points.load(s.army))\n"
-    "owner.armies.first().trash()\n"
+    "from armies import services\n"
+    "services.trash_army(owner, owner.armies.first().pk)\n"
 )
 
 

@@ -7,6 +7,7 @@ import pytest
 from django.db import OperationalError, connection, connections
 from django.urls import URLPattern, URLResolver, get_resolver
 
+from armies import services
 from armies.models import Army
 from tests.factories import UserFactory
 from tests.processes import manage
@@ -68,7 +69,7 @@ def _cache_control(response) -> set[str]:
 def test_no_page_drawn_for_a_signed_in_player_may_be_kept_by_any_cache(client):
     player = UserFactory()
     army = Army.objects.create(owner=player, name="Orcs", system="gem")
-    army.share()
+    services.share_army(army)
     client.force_login(player)
     # Not the pricing API: it reads no session, so what it answers is nobody's.
     unread = ("/admin/", "/api/price/")
@@ -87,12 +88,12 @@ def test_no_page_drawn_for_a_signed_in_player_may_be_kept_by_any_cache(client):
 def test_share_pages_are_kept_by_no_cache_so_revoking_works_at_once(client, signed_in):
     owner = UserFactory()
     army = Army.objects.create(owner=owner, name="Orcs", system="gem")
-    token = army.share()
+    token = services.share_army(army)
     if signed_in:
         client.force_login(UserFactory())
 
     pages = [client.get(f"/s/{token}/"), client.get(f"/s/{token}/roster/")]
-    army.share()  # regenerated: the old link is revoked
+    services.share_army(army)  # regenerated: the old link is revoked
     revoked = client.get(f"/s/{token}/")
 
     assert [page.status_code for page in pages] == [200, 200]

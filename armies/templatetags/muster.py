@@ -11,6 +11,7 @@ from django.urls import reverse
 from django.utils.html import conditional_escape
 from django.utils.safestring import SafeString
 
+from armies import forms, roster
 from points.armyfile import MAX_QUANTITY
 from points.numbers import decimal_text
 
@@ -198,8 +199,6 @@ def shared_cards(state) -> SafeString:
     cached per unit revision: a save redraws the unit it changed, not all of them."""
 
     def draw(pks: list[int]) -> dict[int, str]:
-        from armies import roster  # it draws on this module
-
         return {
             card.unit.pk: render_to_string("armies/_shared_units.html#card", {"card": card})
             for card in roster.unit_cards(state, pks)
@@ -237,9 +236,7 @@ def models_word(value) -> str:
 @register.filter
 def system_name(key: str) -> str:
     """A system's full name: "GEM — Generic Easy Miniatures"."""
-    from armies.forms import system_name as name
-
-    return name(key)
+    return forms.system_name(key)
 
 
 @register.simple_tag(takes_context=True)

@@ -75,7 +75,7 @@ def build_world(text: str = "Plain") -> World:
             # G.O.M.S. rerolls bought, so the acquisition roll has rerolls to spend.
             options={"rerolls": 2} if system == "goms" else {},
         )
-        army.share()
+        services.share_army(army)
         services.add_units(
             army, [services.UnitSpec(f"{text} unit {i}", 2, kit[system]) for i in (1, 2)]
         )
@@ -101,7 +101,7 @@ def build_world(text: str = "Plain") -> World:
     intruder_army = services.create_army(intruder, name="Mine", system="gem")
     (intruder_unit,) = services.add_units(intruder_army, [services.UnitSpec("Mine", 1, kit["gem"])])
     trashed_army = services.create_army(owner, name=f"{text} trashed army", system="gem")
-    trashed_army.trash()
+    services.trash_army(trashed_army.owner, trashed_army.pk)
     (trashed_unit,) = services.add_units(
         armies["gem"], [services.UnitSpec(f"{text} trashed unit", 1, kit["gem"])]
     )

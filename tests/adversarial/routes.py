@@ -74,9 +74,9 @@ def _unit_form(w: World) -> dict:
 
 def _game(w: World):
     """The gem army's current table-mode game, started if it has none."""
-    from armies import play
+    from armies import table
 
-    return w.army.games.filter(ended__isnull=True).first() or play.new_game(w.army, None)
+    return w.army.games.filter(ended__isnull=True).first() or table.new_game(w.army, None)
 
 
 def _play(action: str) -> Fill:
@@ -111,7 +111,7 @@ def _fair_roll(w: World) -> tuple[dict, dict]:
 
 def _trashed_army(w: World) -> tuple[dict, dict]:
     army = services.create_army(w.owner, name="In the trash", system="gem")
-    army.trash()
+    services.trash_army(army.owner, army.pk)
     return {"pk": army.pk}, {}
 
 

@@ -130,7 +130,7 @@ def test_finishing_early_keeps_the_rest_unspent_and_reveals_the_seed(player_clie
 
 def test_anyone_with_the_share_link_can_re_derive_the_recorded_dice(client, player):
     army = goms_army(player, rerolls=1)
-    token = army.share()
+    token = services.share_army(army)
     owner = Client()
     owner.force_login(player)
     owner.post(url(army, "roll"))
@@ -177,7 +177,7 @@ def test_the_latest_roll_and_how_many_came_before_are_one_query(
     army = goms_army(player)
     for _ in range(3):
         AcquisitionRecord.objects.create(army=army, seed=1, units=[], rerolls=0)
-    token = army.share()
+    token = services.share_army(army)
     client.force_login(player)
     # session, user, army, the latest roll with the count of all, the units (the roll
     # reads them), each unit's id and revision (its card's cache key), the units with issues
@@ -258,7 +258,7 @@ def test_two_quick_rerolls_cannot_spend_the_last_reroll_twice(player):
 
 
 def test_late_vehicles_and_spent_rerolls_read_as_the_pages_print_them():
-    from armies.acquisition import Acquisition
+    from armies.rolls import Acquisition
     from points.goms import AcquisitionTotals
 
     record = AcquisitionRecord(picks=[2, 0], rerolls=2)
@@ -272,7 +272,7 @@ def test_a_roll_never_made_final_shows_its_seed_half_an_hour_after_rolling(clien
     # The owner who never pressed "Done" kept the seed hidden for good: the opponent
     # could check nothing.
     army = goms_army(player, rerolls=2)
-    token = army.share()
+    token = services.share_army(army)
     owner = Client()
     owner.force_login(player)
     owner.post(url(army, "roll"))

@@ -7,6 +7,7 @@ import re
 
 import pytest
 
+from armies import services
 from tests.armies.conftest import as_page, assert_stored_prices_match_the_engine, make_army
 from tests.factories import UserFactory
 
@@ -143,7 +144,7 @@ def test_the_summary_names_each_unit_with_an_error_and_links_to_it(player_client
     assert "not legal" in summary
 
     # The shared page names it too, linking to its row rather than to the editor.
-    shared = player_client.get(f"/s/{army.share()}/").content.decode()
+    shared = player_client.get(f"/s/{services.share_army(army)}/").content.decode()
     assert f'<a href="#unit-{third.pk}">Unit 3</a>' in shared
     assert f"#unit-{fourth.pk}" not in shared.split('id="army-summary"')[1].split("</section>")[0]
 

@@ -12,7 +12,7 @@ from django.urls import reverse
 
 from armies import services
 from armies.models import Unit
-from armies.views import ArmyState
+from armies.state import ArmyState
 from tests.armies.conftest import make_army
 from tests.factories import UserFactory
 
@@ -144,7 +144,7 @@ def test_rows_drawn_before_are_redrawn_when_anything_they_show_changes(player_cl
     assert "Demoted</a>" in page and "× 3" in page and "commanders" not in page
     assert active_rows(page) == [f"unit-{third.pk}"]
     # The same units on the share page: no edit controls, breakdowns inline.
-    shared = player_client.get(f"/s/{army.share()}/").content.decode()
+    shared = player_client.get(f"/s/{services.share_army(army)}/").content.decode()
     assert "unit-actions" not in shared and "Demoted" in shared and "<table" in shared
 
 
@@ -157,7 +157,7 @@ def test_after_a_save_the_pages_read_only_the_unit_it_changed(player_client, pla
     # and roster show it, and read no other unit's stored row: those come from the cache.
     army = make_army(player, "gem", [SWORDSMAN] * 30)
     units = list(army.units.all())
-    token = army.share()
+    token = services.share_army(army)
     pages = [f"/armies/{army.pk}/", f"/s/{token}/", f"/armies/{army.pk}/roster/"]
     for page in pages:
         player_client.get(page)
@@ -185,7 +185,8 @@ def test_a_unit_trashed_while_a_page_is_drawn_is_left_out_and_comes_back(
     # so once restored it shows again.
     army = make_army(player, "gem", [SWORDSMAN] * 3)
     second = army.units.all()[1]
-    pages = [f"/armies/{army.pk}/", f"/s/{army.share()}/", f"/armies/{army.pk}/roster/"]
+    token = services.share_army(army)
+    pages = [f"/armies/{army.pk}/", f"/s/{token}/", f"/armies/{army.pk}/roster/"]
     units_of = ArmyState.units_of
 
     def trashed_meanwhile(state, pks):

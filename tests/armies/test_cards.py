@@ -8,6 +8,7 @@ import re
 import pytest
 from django.core.cache import cache
 
+from armies import services
 from tests.armies.conftest import make_army
 from tests.factories import UserFactory
 
@@ -53,7 +54,7 @@ def test_print_options_come_from_the_url(player_client, player, query, classes):
 
 def test_the_roster_links_to_the_cards_with_the_same_options(player_client, player):
     army = make_army(player, "gem", [SWORDSMAN])
-    token = army.share()
+    token = services.share_army(army)
 
     mine = player_client.get(f"/armies/{army.pk}/roster/?o=1&notes=1").content.decode()
     player_client.logout()
@@ -74,10 +75,10 @@ def test_every_card_carries_its_breakdown_for_the_option_to_show(player_client, 
 
 def test_shared_cards_open_with_the_link_and_close_when_it_is_revoked(client, player):
     army = make_army(player, "vsgmr", [{"kind": "guy", "flavor": "hero"}], name="Dwarves")
-    token = army.share()
+    token = services.share_army(army)
 
     assert client.get(f"/s/{token}/cards/").status_code == 200
-    army.share()
+    services.share_army(army)
     assert client.get(f"/s/{token}/cards/").status_code == 404
 
 
@@ -95,7 +96,7 @@ def test_unit_cards_cost_the_same_queries_at_any_size(
     client, player, size, django_assert_num_queries
 ):
     army = make_army(player, "gem", [SWORDSMAN] * size)
-    token = army.share()
+    token = services.share_army(army)
     client.force_login(player)
     # session, user, army, each unit's id and revision (its card's cache key), the units
     # whose cards no cache had

@@ -102,7 +102,7 @@ ARMIES = {
 
 def _shared(system: str):
     army = create_army_from_file(UserFactory(), points.load(ARMIES[system]))
-    army.share()
+    services.share_army(army)
     return army
 
 
@@ -145,7 +145,7 @@ def test_the_owners_export_carries_the_link_only_while_sharing_is_on(player_clie
     url = f"/armies/{army.pk}/export.txt"
 
     private = player_client.get(url).content.decode()
-    token = army.share()
+    token = services.share_army(army)
     shared = player_client.get(url).content.decode()
 
     assert "Link:" not in private and "/s/" not in private
@@ -158,17 +158,17 @@ def test_a_revoked_share_link_gives_no_text_export(client):
     old = army.share_token
     assert client.get(f"/s/{old}/export.md").status_code == 200
 
-    new = army.share()  # a new link revokes the old one
+    new = services.share_army(army)  # a new link revokes the old one
     assert [client.get(f"/s/{old}/export.{kind}").status_code for kind in KINDS] == [404] * 3
     assert client.get(f"/s/{new}/export.md").status_code == 200
 
-    army.unshare()
+    services.unshare_army(army)
     assert [client.get(f"/s/{new}/export.{kind}").status_code for kind in KINDS] == [404] * 3
 
 
 def test_a_deleted_armys_share_link_gives_no_text_export(client):
     army = _shared("d10")
-    army.trash()
+    services.trash_army(army.owner, army.pk)
 
     assert client.get(f"/s/{army.share_token}/export.txt").status_code == 404
 

@@ -28,7 +28,7 @@ def goms_army(player, rerolls: int = 0) -> Army:
     rename_units(army, {"Unit 1": "Unit 1"}, quantity=2)  # 2 sections and a tank: 3 dice
     if rerolls:
         services.save_settings(army, {"options": {"rerolls": rerolls}}, None)
-    army.share()
+    services.share_army(army)
     return Army.objects.get(pk=army.pk)
 
 
@@ -162,7 +162,7 @@ def test_a_bad_seed_is_refused_with_a_message_and_csrf_is_checked(player_client,
 
 def test_a_fair_roll_needs_a_share_link(player_client, player):
     army = goms_army(player)
-    army.unshare()
+    services.unshare_army(army)
     response = player_client.post(
         f"/armies/{army.pk}/acquisition/roll/", {"mode": "fair"}, follow=True
     )

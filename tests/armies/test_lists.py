@@ -138,7 +138,7 @@ def test_a_refused_tag_is_explained_beside_the_field_keeping_what_was_typed(play
 
 
 def test_an_army_holds_a_stated_number_of_tags(player_client, player, monkeypatch):
-    monkeypatch.setattr(lists, "MAX_TAGS_PER_ARMY", 2)
+    monkeypatch.setattr(services, "MAX_TAGS_PER_ARMY", 2)
     a = make_army(player, "vsgmr", [], name="Dwarves")
     _bulk(player_client, "tag", [a], new_tag="one")
     _bulk(player_client, "tag", [a], new_tag="two")
@@ -211,7 +211,7 @@ def test_bulk_changes_never_reach_another_players_armies(client, player):
     other = UserFactory()
     theirs = make_army(other, "vsgmr", [], name="Theirs")
     trashed = make_army(other, "vsgmr", [], name="Their trash")
-    trashed.trash()
+    services.trash_army(trashed.owner, trashed.pk)
     before = list(Army.all_objects.filter(owner=other).order_by("pk").values())
     client.force_login(player)
 

@@ -155,7 +155,7 @@ def test_counters_out_of_range_are_refused_with_a_message(player_client, player)
 def test_the_share_play_page_is_read_only_and_follows_the_owners_taps(player_client, player):
     client = Client()  # the opponent: no account
     army = make_army(player, "gem", [SWORDS])
-    token = army.share()
+    token = services.share_army(army)
     url = f"/s/{token}/play/"
     assert "No game under way yet" in client.get(url).content.decode()
     game = start(player_client, army)
@@ -178,7 +178,7 @@ def test_the_share_play_page_is_read_only_and_follows_the_owners_taps(player_cli
     assert shown(html, "vp-mine") == "1" and f"at={game.pk}.{game.version + 2}" in html
     assert polled["Referrer-Policy"] == "same-origin"
 
-    army.unshare()
+    services.unshare_army(army)
     assert client.get(url).status_code == 404
 
 
@@ -203,7 +203,7 @@ def test_only_the_owner_taps(client, player):
 def test_a_new_game_starts_afresh_and_the_last_one_stays_readable(player_client, player):
     client = Client()
     army = make_army(player, "gem", [SWORDS])
-    token = army.share()
+    token = services.share_army(army)
     first = start(player_client, army)
     tap(player_client, army, "vp.mine")
     tap(player_client, army, "vp.mine")
@@ -313,7 +313,7 @@ def test_table_mode_pages_make_a_constant_number_of_queries(
     client = Client()
     for size in (1, 40):
         army = make_army(player, "gem", [SWORDS] * size)
-        token = army.share()
+        token = services.share_army(army)
         game = start(player_client, army)
         # session, user, army, current game, earlier games
         with django_assert_num_queries(5):
@@ -388,7 +388,7 @@ def test_a_tap_answers_with_only_what_it_changed(player_client, player):
 
 def test_cards_drawn_for_the_owner_never_reach_the_opponent(player_client, player):
     army = make_army(player, "gem", [SWORDS])
-    token = army.share()
+    token = services.share_army(army)
     start(player_client, army)
     card_button = f'value="{unit_key(army, 0, "hits")}:1"'
     # The owner's page is drawn first, at the same version the opponent then sees.

@@ -380,7 +380,7 @@ def test_d10_card_shows_success_chances_force_points_and_break_point(player_clie
 def test_qr_code_of_the_share_link_only_when_shared(player_client, player):
     army = make_army(player, "gem", [SWORDSMAN])
     assert "<svg" not in roster(player_client, army)
-    token = army.share()
+    token = services.share_army(army)
     html = roster(player_client, army)
     assert html.count("<svg") == 1 and 'class="segno"' in html
     assert f">http://testserver/s/{token}/</a>" in html
@@ -400,7 +400,7 @@ def test_roster_needs_a_login_for_the_owners_url(client, player):
 
 def test_shared_roster_opens_anonymously_and_leaks_no_referrer(client, player):
     army = make_army(player, "vsgmr", [{"kind": "guy", "flavor": "hero", "commander": True}])
-    token = army.share()
+    token = services.share_army(army)
     response = client.get(f"/s/{token}/roster/")
     assert response.status_code == 200
     assert response["Referrer-Policy"] == "same-origin"
@@ -410,7 +410,7 @@ def test_shared_roster_opens_anonymously_and_leaks_no_referrer(client, player):
     # Back goes to the shared page, never to the owner's builder.
     assert f'href="/s/{token}/">Back</a>' in html
     assert f"/armies/{army.pk}/" not in html
-    army.unshare()
+    services.unshare_army(army)
     assert client.get(f"/s/{token}/roster/").status_code == 404
 
 
@@ -439,7 +439,7 @@ def test_user_text_is_escaped_everywhere_on_the_sheet(player_client, player):
     )
     services.save_settings(army, {"notes": evil}, None)
     rename_units(army, name=evil)
-    army.share()
+    services.share_army(army)
     html = roster(player_client, army)
     assert evil not in html and "<b>Bold</b>" not in html
     assert "&lt;script&gt;alert(1)&lt;/script&gt;" in html
@@ -454,7 +454,7 @@ def test_user_text_is_escaped_everywhere_on_the_sheet(player_client, player):
 @pytest.mark.parametrize("size", [1, 200])
 def test_roster_uses_constant_queries(client, player, size, django_assert_num_queries):
     army = make_army(player, "gem", [SWORDSMAN, TANK] * (size // 2) or [TANK])
-    token = army.share()
+    token = services.share_army(army)
     client.force_login(player)
     # session, user, army, each unit's id and revision (its card's cache key), the units
     # with issues (listed under the header), the units whose cards no cache had

@@ -11,6 +11,7 @@ from io import StringIO
 from django.core.management import call_command
 
 import points
+from armies import services
 from armies.models import Army
 from points import vsgmr
 from tests.armies.conftest import as_page, make_army, sample_file
@@ -36,7 +37,7 @@ def _import(client, name: str) -> Army:
 
 def test_every_page_names_the_rules_version(player_client, player):
     army = _import(player_client, "dwarves")
-    token = army.share()
+    token = services.share_army(army)
     assert army.rules_version == "vsgmr/2026.1"
     for url in (f"/armies/{army.pk}/", f"/s/{token}/", f"/armies/{army.pk}/roster/"):
         html = player_client.get(url).content.decode()
@@ -53,7 +54,7 @@ def test_a_new_version_shows_the_owner_and_the_opponent_exactly_what_changed(
     army = _import(player_client, "dwarves")  # 28 points of heroes, limit 28: legal
     troops = make_army(player, "vsgmr", [{"kind": "guy", "flavor": "troop", "commander": True}])
     swords = make_army(player, "gem", [{"type": "skirmisher", "base": "25mm", "off": 4, "def": 4}])
-    token = army.share()
+    token = services.share_army(army)
     move_rules(monkeypatch)
     call_command("reprice", "--army", str(army.pk), **QUIET)
 

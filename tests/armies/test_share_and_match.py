@@ -12,6 +12,7 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
 import points
+from armies import services
 from armies.models import Army
 from armies.services import create_army_from_file
 from tests.armies.conftest import make_army, sample_file
@@ -35,7 +36,7 @@ def dwarves(owner) -> Army:
 
 def test_copies_of_an_army_get_numbered_names(player_client, player):
     first = dwarves(player)
-    token = first.share()
+    token = services.share_army(first)
     # A fork of my own shared army, an import of the same file, a sample copy.
     player_client.post(f"/s/{token}/fork/")
     dwarves(player)
@@ -59,7 +60,7 @@ def test_a_free_number_is_reused_and_other_players_armies_do_not_count(player):
     dwarves(player)
     third = dwarves(player)
     assert third.name == "Dwarves (3)"
-    third.trash()
+    services.trash_army(third.owner, third.pk)
     assert dwarves(player).name == "Dwarves (3)"  # the trashed one left its number free
 
 
@@ -88,7 +89,7 @@ def test_share_page_shows_each_vsgmr_units_figure_traits_and_powers(client, play
         "super_powers": {"super-fight": "major"},
     }
     army = make_army(player, "vsgmr", [hero])
-    (row,) = unit_rows(client.get(f"/s/{army.share()}/").content.decode())
+    (row,) = unit_rows(client.get(f"/s/{services.share_army(army)}/").content.decode())
     shown = text(row)
     assert "Figure Hero guy · commander" in shown
     assert "Armour heavy (free: hero commander)" in shown
@@ -109,7 +110,7 @@ def test_share_page_shows_a_gem_units_stat_line_and_weapons(client, player):
         "missile": [{"name": "Longbow", "off": 4, "range": 24, "fire": "every-other-turn"}],
     }
     army = make_army(player, "gem", [archer])
-    (row,) = unit_rows(client.get(f"/s/{army.share()}/").content.decode())
+    (row,) = unit_rows(client.get(f"/s/{services.share_army(army)}/").content.decode())
     shown = text(row)
     assert "Type Skirmisher Base 25mm OFF 3 DEF 3 ATT 1 HIT 1" in shown
     assert "Dagger (melee): OFF 2, ATT 1" in shown
@@ -118,7 +119,7 @@ def test_share_page_shows_a_gem_units_stat_line_and_weapons(client, player):
 
 def test_share_page_shows_d10_weapons_from_the_table_with_their_stats(client, player):
     squad = create_army_from_file(player, points.load(json_of("d10", "rifle-squad")))
-    rows = unit_rows(client.get(f"/s/{squad.share()}/").content.decode())
+    rows = unit_rows(client.get(f"/s/{services.share_army(squad)}/").content.decode())
     breacher = text(rows[4])
     assert "Breacher" in breacher
     assert "CQC 6" in breacher and "Defence 12" in breacher
@@ -138,7 +139,7 @@ def json_of(system: str, slug: str) -> dict:
 @pytest.mark.parametrize("size", [1, 20])
 def test_share_page_reads_a_constant_number_of_queries(client, player, size):
     army = make_army(player, "d10", [{"weapons": ["LMG"]}] * size)
-    token = army.share()
+    token = services.share_army(army)
     with CaptureQueriesContext(connection) as queries:
         html = client.get(f"/s/{token}/").content.decode()
     assert len(unit_rows(html)) == size
@@ -150,7 +151,7 @@ def test_share_page_reads_a_constant_number_of_queries(client, player, size):
 
 def test_the_builder_has_a_copy_button_for_the_share_link(player_client, player):
     army = dwarves(player)
-    army.share()
+    services.share_army(army)
     html = player_client.get(f"/armies/{army.pk}/").content.decode()
     assert 'id="share-link"' in html
     assert re.search(r'<button type="button"[^>]*data-copy="share-link"[^>]*>Copy link<', html)
@@ -183,7 +184,7 @@ def test_picking_two_of_my_armies_compares_them(player_client, player):
 def test_a_pasted_link_wins_over_the_select_and_joins_it(player_client, player):
     mine = dwarves(player)
     theirs = create_army_from_file(UserFactory(), points.load(sample_file("elves")))
-    token = theirs.share()
+    token = services.share_army(theirs)
     link = f"http://testserver/s/{token}/"
     html = player_client.get(f"/matchup/?a={mine.pk}&b={mine.pk}&b_link={link}").content.decode()
     assert 'data-testid="side-b"' in html and "Elves" in text(html)
@@ -211,7 +212,7 @@ def test_someone_elses_army_id_in_the_select_is_refused_beside_the_select(player
 
 def test_the_matchup_link_wraps_and_has_a_copy_button(client, player):
     a, b = dwarves(player), dwarves(player)
-    ta, tb = a.share(), b.share()
+    ta, tb = services.share_army(a), services.share_army(b)
     html = client.get(f"/matchup/?a={ta}&b={tb}").content.decode()
     assert re.search(r'<a class="text-break[^"]*" id="matchup-link"', html)
     assert 'data-copy="matchup-link"' in html

@@ -6,6 +6,7 @@ import pytest
 from django.test import Client
 
 import points
+from armies import services
 from armies.forms import preset_limit
 from armies.models import Army
 from armies.services import create_army_from_file
@@ -21,7 +22,7 @@ def sample_army(owner, slug: str) -> Army:
 
 def test_share_link_opens_without_an_account_and_shows_no_edit_controls(client, player):
     army = sample_army(player, "dwarves")
-    token = army.share()
+    token = services.share_army(army)
     assert len(token) >= 32  # 24 random bytes, base64: 192 bits
     response = client.get(f"/s/{token}/")
     html = response.content.decode()
@@ -37,14 +38,14 @@ def test_share_link_opens_without_an_account_and_shows_no_edit_controls(client, 
 
 def test_share_token_is_not_derived_from_the_id(player):
     first, second = make_army(player, "vsgmr", []), make_army(player, "vsgmr", [])
-    tokens = {first.share(), second.share()}
+    tokens = {services.share_army(first), services.share_army(second)}
     assert len(tokens) == 2 and str(first.pk) not in tokens
 
 
 @pytest.mark.parametrize("method", ["post", "put", "patch", "delete"])
 def test_every_write_verb_on_a_share_link_is_refused(client, player, method):
     army = sample_army(player, "dwarves")
-    token = army.share()
+    token = services.share_army(army)
     for url in (f"/s/{token}/", f"/s/{token}/roster/"):
         response = getattr(client, method)(url, {"name": "Vandalised"})
         assert response.status_code == 405, url
@@ -54,7 +55,7 @@ def test_every_write_verb_on_a_share_link_is_refused(client, player, method):
 
 def test_regenerating_the_token_kills_the_old_link_and_turning_off_kills_all(client, player):
     army = sample_army(player, "dwarves")
-    old = army.share()
+    old = services.share_army(army)
     client.force_login(player)
     client.post(f"/armies/{army.pk}/share/")
     army.refresh_from_db()
@@ -68,7 +69,7 @@ def test_regenerating_the_token_kills_the_old_link_and_turning_off_kills_all(cli
 
 def test_another_player_cannot_share_or_unshare_my_army(client, player):
     army = sample_army(player, "dwarves")
-    token = army.share()
+    token = services.share_army(army)
     client.force_login(UserFactory())
     assert client.post(f"/armies/{army.pk}/share/").status_code == 404
     assert client.post(f"/armies/{army.pk}/share/off/").status_code == 404
@@ -78,7 +79,7 @@ def test_another_player_cannot_share_or_unshare_my_army(client, player):
 
 def test_a_logged_in_viewer_forks_a_shared_army_and_the_copy_remembers_it(client, player):
     original = sample_army(player, "elves")
-    token = original.share()
+    token = services.share_army(original)
     viewer = UserFactory()
     client.force_login(viewer)
     response = client.post(f"/s/{token}/fork/")
@@ -102,7 +103,7 @@ def test_revoking_the_link_takes_it_off_every_earlier_fork_too(client, player, r
     # The fork's "Forked from" followed the original's current token, so regenerating
     # the link handed the new one to everyone who had forked from the old.
     original = sample_army(player, "elves")
-    token = original.share()
+    token = services.share_army(original)
     client.force_login(UserFactory())
     copy_url = client.post(f"/s/{token}/fork/").url
 
@@ -121,8 +122,8 @@ def test_revoking_the_link_takes_it_off_every_earlier_fork_too(client, player, r
 
 def test_a_fork_made_through_the_new_link_links_back_through_it(client, player):
     original = sample_army(player, "elves")
-    original.share()
-    token = original.share()  # regenerated before this viewer came
+    services.share_army(original)
+    token = services.share_army(original)  # regenerated before this viewer came
     client.force_login(UserFactory())
 
     html = client.get(client.post(f"/s/{token}/fork/").url).content.decode()
@@ -131,7 +132,7 @@ def test_a_fork_made_through_the_new_link_links_back_through_it(client, player):
 
 
 def test_anonymous_fork_goes_to_log_in_and_copies_nothing(client, player):
-    token = sample_army(player, "elves").share()
+    token = services.share_army(sample_army(player, "elves"))
     response = client.post(f"/s/{token}/fork/")
     assert response.status_code == 302 and response.url.startswith("/accounts/login/")
     assert Army.objects.count() == 1
@@ -140,7 +141,7 @@ def test_anonymous_fork_goes_to_log_in_and_copies_nothing(client, player):
 def test_matchup_of_elves_and_orcs_is_balanced(client, player):
     elves, orcs = sample_army(player, "elves"), sample_army(player, "orcs")
     client.force_login(player)
-    html = client.get(f"/matchup/?a={elves.pk}&b={orcs.share()}").content.decode()
+    html = client.get(f"/matchup/?a={elves.pk}&b={services.share_army(orcs)}").content.decode()
     assert 'data-testid="total-a">25<' in html and 'data-testid="total-b">24<' in html
     assert "<strong>Balanced</strong>" in html and "differ by 1 points" in html
     assert "matches are fair within 5 points (5 here)" in html
@@ -148,7 +149,7 @@ def test_matchup_of_elves_and_orcs_is_balanced(client, player):
 
 def test_matchup_of_justice_team_and_zombies_is_not_balanced_and_suggests_a_fix(client, player):
     heroes, zombies = sample_army(player, "justice-team"), sample_army(player, "zombie-horde")
-    a, b = heroes.share(), zombies.share()
+    a, b = services.share_army(heroes), services.share_army(zombies)
     # Two shared armies: anyone can open it, no account needed.
     html = client.get(f"/matchup/?a={a}&b=http://example.org/s/{b}/").content.decode()
     assert "<strong>Not balanced</strong>" in html and "differ by 22 points" in html

@@ -10,6 +10,7 @@ import pytest
 from django.core.management import call_command
 from django.utils import timezone
 
+from armies import services
 from armies.models import Army, Unit
 from tests.armies.conftest import as_page, make_army
 from tests.factories import UserFactory
@@ -65,7 +66,7 @@ def test_after_deleting_the_same_tab_can_keep_editing(player_client, player):
 
 def test_a_deleted_army_disappears_with_its_share_link_until_restored(client, player):
     army = make_army(player, "vsgmr", [HERO], name="Elves")
-    token = army.share()
+    token = services.share_army(army)
     client.force_login(player)
     client.post(f"/armies/{army.pk}/delete/")
 
@@ -102,12 +103,12 @@ def test_the_trash_lists_deleted_units_of_live_armies_with_a_way_back(player_cli
 def test_nobody_else_sees_or_restores_my_trash(client, player):
     army = make_army(player, "vsgmr", [HERO, TROOP], name="Secret army")
     unit = army.units.first()
-    unit.trash()
-    army.trash()
+    services.trash_unit(unit.army, unit.pk, None)
+    services.trash_army(army.owner, army.pk)
     client.force_login(UserFactory())
     assert "Secret army" not in client.get("/armies/trash/").content.decode()
     assert client.post(f"/armies/{army.pk}/restore/").status_code == 404
-    army.restore()
+    services.restore_army(army.owner, army.pk)
     assert client.post(f"/armies/{army.pk}/units/{unit.pk}/restore/").status_code == 404
     assert Unit.all_objects.get(pk=unit.pk).deleted_at is not None
 

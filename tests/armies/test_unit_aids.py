@@ -10,6 +10,7 @@ import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
+from armies import services
 from tests.armies.conftest import make_army
 
 TANK = {
@@ -88,7 +89,7 @@ def test_gem_figure_card_links_its_odds_without_handling(player_client, player):
 
 def test_share_page_shows_the_aids_and_links_odds_by_off_not_by_unit(client, player):
     army = make_army(player, "gem", [TANK, SWORDSMAN])
-    token = army.share()
+    token = services.share_army(army)
     html = client.get(f"/s/{token}/").content.decode()
     tank, swordsman = rows(html)
 
@@ -105,7 +106,7 @@ def test_aids_add_no_queries_however_many_units(player_client, player, system):
     counts = []
     for size in (1, 200):
         army = make_army(player, system, [profile] * size)
-        token = army.share()
+        token = services.share_army(army)
         with CaptureQueriesContext(connection) as builder:
             assert player_client.get(f"/armies/{army.pk}/").status_code == 200
         with CaptureQueriesContext(connection) as shared:

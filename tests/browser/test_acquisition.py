@@ -38,7 +38,7 @@ def test_roll_then_spend_the_only_reroll_and_the_seed_appears(page):
 def test_a_fair_roll_the_opponent_completes_from_the_share_link(page, browser, artifacts):
     player = UserFactory(username="fairplay")
     army = make_army(player, "goms", [{"kind": "rifle-section"}, {"kind": "platoon-hq"}])
-    army.share()
+    services.share_army(army)
     log_in(page, "fairplay")
     page.set_viewport_size({"width": 390, "height": 844})
     page.goto(f"/armies/{army.pk}/acquisition/")

@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import expect
 
+from armies import services
 from armies.models import Army
 from tests.armies.conftest import make_army
 from tests.browser.test_builder import log_in
@@ -19,7 +20,7 @@ HERO = {"kind": "guy", "flavor": "hero", "commander": True, "traits": ["tough"]}
 def _shared_army():
     owner = UserFactory(username="sharer")
     army = make_army(owner, "vsgmr", [HERO], name="Dwarf host")
-    return army, army.share()
+    return army, services.share_army(army)
 
 
 def test_a_signed_in_opponent_copies_a_shared_army_with_the_button(page):

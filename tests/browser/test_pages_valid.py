@@ -39,7 +39,7 @@ def _armies(owner) -> dict[str, object]:
 def _pages(owner) -> list[tuple[str, str]]:
     armies = _armies(owner)
     vsgmr = armies["vsgmr"]
-    token = vsgmr.share()
+    token = services.share_army(vsgmr)
     goms = armies["goms"]
     services.create_army(owner, name="Empty list", system="d10")
     entry = LibraryEntry.objects.create(

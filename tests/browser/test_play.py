@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import expect
 
+from armies import services
 from tests.armies.conftest import make_army
 from tests.browser.test_builder import log_in
 from tests.factories import UserFactory
@@ -19,7 +20,7 @@ def test_three_taps_on_a_phone_show_on_the_opponents_page(page, browser, live_se
     army = make_army(
         player, "gem", [{"type": "block", "base": "20mm", "off": 3, "def": 3, "hit": 2, "siz": 2}]
     )
-    token = army.share()
+    token = services.share_army(army)
     log_in(page, "tabletop")
     page.set_viewport_size(PHONE)
     page.goto(f"/armies/{army.pk}/")

@@ -12,6 +12,7 @@ import pytest
 from playwright.sync_api import expect
 
 import points
+from armies import services
 from armies.services import create_army_from_file
 from tests.browser.test_roster_print import GEMINI_TANK, shared_gem_army
 from tests.factories import UserFactory
@@ -68,7 +69,7 @@ def _big_army():
         + [{**GEMINI_TANK, "name": "Band 14 tank"}],
     }
     army = create_army_from_file(UserFactory(), points.load(doc))
-    return army.share()
+    return services.share_army(army)
 
 
 @pytest.mark.parametrize("paper", FORMATS)

@@ -59,7 +59,7 @@ def shared_gem_army():
     services.save_settings(
         army, {"notes": "Deploys on the left flank; the tanks hold the road."}, None
     )
-    return army.share()
+    return services.share_army(army)
 
 
 def test_opponent_prints_a_shared_roster_without_chrome(page, artifacts):
@@ -147,7 +147,7 @@ def test_each_systems_roster_prints_cleanly(page, artifacts, system):
             ],
         }
     army = create_army_from_file(owner, points.load(doc))
-    token = army.share()
+    token = services.share_army(army)
     page.goto(f"/s/{token}/roster/")
     page.emulate_media(media="print")
     expect(page.get_by_test_id("roster-toolbar")).not_to_be_visible()

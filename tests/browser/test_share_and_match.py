@@ -9,6 +9,7 @@ import pytest
 from playwright.sync_api import expect
 
 import points
+from armies import services
 from armies.services import create_army_from_file
 from tests.armies.conftest import sample_file
 from tests.browser.test_builder import log_in
@@ -26,7 +27,7 @@ def _dwarves(owner):
 def test_the_copy_button_puts_the_share_link_on_the_clipboard(page, live_server, artifacts):
     owner = UserFactory(username="sharer")
     army = _dwarves(owner)
-    token = army.share()
+    token = services.share_army(army)
     page.context.grant_permissions(["clipboard-read", "clipboard-write"])
     log_in(page, "sharer")
     page.goto(f"/armies/{army.pk}/#share")
@@ -53,7 +54,7 @@ def test_the_matchup_is_picked_from_selects_on_a_phone_without_overflow(
     owner = UserFactory(username="matcher")
     mine = _dwarves(owner)
     theirs = create_army_from_file(UserFactory(), points.load(sample_file("elves")))
-    token = theirs.share()
+    token = services.share_army(theirs)
     context = browser.new_context(base_url=live_server.url, viewport=PHONE)
     page = context.new_page()
     errors: list[str] = []
@@ -74,7 +75,7 @@ def test_the_matchup_is_picked_from_selects_on_a_phone_without_overflow(
         page.screenshot(path=str(artifacts / "i19-matchup-phone-picked.png"), full_page=True)
 
         # Share Dwarves too: both shared, the matchup gets a link, and it still fits.
-        mine.share()
+        services.share_army(mine)
         page.reload()
         link = page.get_by_test_id("matchup-link")
         expect(link).to_be_visible()

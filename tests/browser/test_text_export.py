@@ -7,6 +7,7 @@ import pytest
 from playwright.sync_api import expect
 
 import points
+from armies import services
 from armies.services import create_army_from_file
 from tests.armies.test_exports import ARMIES, GOLDEN
 from tests.browser.test_builder import log_in
@@ -23,7 +24,7 @@ def _clipboard(page) -> str:
 
 def test_an_opponent_copies_a_shared_army_in_each_format(page, live_server, artifacts):
     army = create_army_from_file(UserFactory(), points.load(ARMIES["vsgmr"]))
-    token = army.share()
+    token = services.share_army(army)
     page.context.grant_permissions(["clipboard-read", "clipboard-write"])
 
     page.goto(f"/s/{token}/")

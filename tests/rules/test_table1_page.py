@@ -13,6 +13,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from armies import services
 from armies.models import Unit
 from tests.armies.conftest import make_army, rename_units
 from tests.factories import UserFactory
@@ -289,8 +290,9 @@ def test_another_players_units_are_never_listed_nor_usable(player_client, armies
 def test_units_in_the_trash_are_not_offered(player_client, player, armies):
     units, _ = armies
     trashed = make_army(player, "gem", [KNIGHT], name="Binned army")
-    trashed.trash()
-    Unit.objects.get(pk=units["Archers"]).trash()
+    services.trash_army(trashed.owner, trashed.pk)
+    archers = Unit.objects.get(pk=units["Archers"])
+    services.trash_unit(archers.army, archers.pk, None)
 
     html = page(player_client, TABLE_1)
     assert "Binned army" not in html and "Archers" not in html and "Knights" in html

@@ -1,0 +1,36 @@
+"""The two doors to an army, shared by every page: its owner's (signed in, by id) and
+the read-only share link (by token). Both answer 404 for anything else."""
+
+from __future__ import annotations
+
+from django.http import Http404, HttpRequest, HttpResponse
+
+from armies.models import Army, shared_army
+
+
+def army_for_owner(request: HttpRequest, pk: int) -> Army:
+    """The live army `pk` of the signed-in player; anyone else gets the same 404 as for
+    an army that does not exist."""
+    army = Army.objects.for_owner(request.user).filter(pk=pk).first()
+    if army is None:
+        raise Http404("No such army")
+    return army
+
+
+def shared_army_or_404(token: str) -> Army:
+    """The live army shared under `token`, with its owner's name as `owner_name`."""
+    army = shared_army(token)
+    if army is None:
+        raise Http404("No such share link")
+    return army
+
+
+def private(response: HttpResponse) -> HttpResponse:
+    """A page reached through a share token: the token is the only key, so it never
+    leaks to other sites and is never indexed."""
+    # "same-origin", not "no-referrer": other sites get no Referer, while our own forms
+    # (Copy to my armies) still send a real Origin. Under no-referrer Chromium sends
+    # "Origin: null" and Django's CSRF check refuses the fork.
+    response["Referrer-Policy"] = "same-origin"
+    response["X-Robots-Tag"] = "noindex, nofollow"
+    return response

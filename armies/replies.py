@@ -1,0 +1,75 @@
+"""Answers several builder pages give alike: back to the builder with a message, the
+army version a form posted, adding a unit. Plain functions of the request, so every
+page module can use them without importing another page module."""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import redirect
+from django_htmx.http import HttpResponseClientRedirect
+
+from armies import services
+from armies.models import Army, Unit
+from armies.services import ArmyFull, StaleVersion, UnitSpec
+from points.armyfile import MAX_UNITS
+from points.numbers import ascii_int
+
+
+def posted_version(request: HttpRequest) -> int:
+    """The army version the posting page was drawn from; a post without one is stale."""
+    version = ascii_int(request.POST.get("version"), 9)
+    return -1 if version is None else version
+
+
+def too_many_armies(request: HttpRequest) -> HttpResponse:
+    """Back to the army list, saying why no army was made, imported or restored."""
+    messages.error(request, str(services.TooManyArmies()))
+    return redirect("armies:list")
+
+
+def add_unit(request: HttpRequest, army: Army, spec: UnitSpec, done: str = "") -> HttpResponse:
+    """Add a unit at the end of the list and open it in the editor."""
+    try:
+        unit = services.add_units(army, [spec], posted_version(request))[0]
+    except ArmyFull:
+        return army_full(request, army)
+    except StaleVersion:
+        return list_conflict(request, army)
+    if done:
+        messages.success(request, done)
+    return editor_redirect(army, unit)
+
+
+def army_full(request: HttpRequest, army: Army) -> HttpResponse:
+    messages.error(
+        request,
+        f"An army can have at most {MAX_UNITS} units: delete one (or raise a unit's quantity) "
+        "before adding another.",
+    )
+    return to_builder(request, army)
+
+
+def list_conflict(request: HttpRequest, army: Army) -> HttpResponse:
+    messages.error(
+        request,
+        "Not done: this army was changed in another tab or device. This is the army as it "
+        "is now; try again.",
+    )
+    response = to_builder(request, army)
+    if request.htmx:
+        response.status_code = 409
+    return response
+
+
+def to_builder(request: HttpRequest, army: Army) -> HttpResponse:
+    """Back to the builder page, to show a message just added. An htmx request's reply is
+    not shown as a page, so the browser is sent there (HX-Redirect)."""
+    if request.htmx:
+        return HttpResponseClientRedirect(army.get_absolute_url())
+    return redirect(army)
+
+
+def editor_redirect(army: Army, unit: Unit | None) -> HttpResponse:
+    """Back to the builder, with `unit` open in the editor."""
+    return redirect(army.get_absolute_url() + (f"?unit={unit.pk}#editor" if unit else ""))

@@ -1,0 +1,418 @@
+"""Table mode's game (SPEC 5), its rules and its writes: an army's game tracked on the
+owner's phone, watched by the opponent. The pages are armies/play.py.
+
+A game (armies.models.Game) keeps what each unit's card tracks, taken once from the
+stored unit rows when the game starts (never re-priced), and a flat map of counters:
+"turn", "vp.mine", "vp.theirs" and "<unit id>.<counter>" per unit. Each tap posts the
+game's version with one counter and a step of +1 or -1; a tap from a page drawn at an
+older version is refused with the game as it stands, so two devices never overwrite
+each other. Undo walks back the last UNDO_STEPS changes.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+from functools import cached_property
+
+from django.db import IntegrityError, transaction
+from django.db.models import Max
+from django.utils import timezone
+
+import points
+from armies import aids, rolls, services
+from armies.models import Army, Game, Unit, stored_number
+from points import gem, goms
+from points.armyfile import ArmyFileError
+
+UNDO_STEPS = 50  # changes kept for undo; older ones can no longer be walked back
+MAX_TURN = 99
+MAX_VP = 999
+MAX_BOXES = 120  # tick boxes drawn on one card; past this the count alone shows
+# G.O.M.S. make-up Muster tracks (its reading): a rifle section carries one LMG, and an HQ
+# section's specialist teams are those listed before its riflemen (points.goms.HQ_TEAMS).
+LMGS_PER_SECTION = 1
+HQ_TEAM_COUNT = {"platoon-hq": 4, "company-hq": 5}
+
+
+# ---------------------------------------------------------------- the cards, at game start
+
+
+def _counter(key: str, label: str, most: int, per: int = 0, left: str = "") -> dict:
+    """One thing a card counts up from 0: `per` groups its tick boxes (HIT per model),
+    `left` names what remains ("men left") when the card shows that instead."""
+    return {"key": key, "label": label, "max": max(most, 0), "per": per, "left": left}
+
+
+def _gem_card(unit: Unit, p: gem.GemProfile) -> dict:
+    vehicle = p.is_vehicle
+    # SIZ miniatures a profile (SPEC 3.6 (1)); a rolled SIZ counts as one until rolled.
+    models = unit.quantity * (1 if vehicle else (p.siz.whole or 1))
+    noun = "vehicle" if vehicle else "model"
+    hit = p.hit.whole
+    counters = []
+    if hit is None:  # a rolled HIT: the player writes it down and keeps count
+        counters.append(_counter("hits", f"HIT lost (rolled {p.hit.raw})", models * 1000))
+    else:
+        counters.append(_counter("hits", f"HIT lost ({hit} a {noun})", models * hit, hit))
+    if vehicle and p.hull_points is not None:
+        hull = p.hull_points
+        counters.append(_counter("hull", f"Hull points lost ({hull} each)", models * hull, hull))
+    counters.append(_counter("removed", f"{noun.capitalize()}s removed", models, left="left"))
+    facts = [("Type", f"{p.type} · {p.base}"), (noun.capitalize() + "s", str(models))]
+    shown = (("OFF", p.off), ("DEF", p.def_))
+    facts += [(label, str(stat.raw)) for label, stat in shown if stat is not None]
+    handling = []
+    if vehicle:
+        h = aids.handling(p)
+        handling = [
+            *h.facts,
+            *((f"After {n} × 45° turns ({h.turns_speed})", f"{left}″") for n, left in h.turns),
+        ]
+    return {"facts": facts, "aids": handling, "counters": counters}
+
+
+def _vsgmr_card(unit: Unit, p) -> dict:
+    figure = f"{p.flavor} guy" if p.is_guy else p.kind
+    facts = [("Figure", figure)]
+    if p.commander:
+        facts.append(("Commander", "yes"))
+    counters = [_counter("down", "Figures down", unit.quantity, left="standing")]
+    return {"facts": facts, "aids": [], "counters": counters, "commander": p.commander}
+
+
+def _goms_card(unit: Unit, p: goms.GomsProfile, rolled: tuple) -> dict:
+    """Men, LMGs and vehicles from what the acquisition roll left (`rolled`: this unit's
+    dice of the latest roll still matching the army, or none)."""
+    quantity, dice = unit.quantity, [d.roll.die - 1 for d in rolled]
+    facts, counters = [], []
+    if p.morale is not None:
+        facts.append(("Morale", f"{goms.MORALE_NAMES[p.morale]} ({p.morale_value})"))
+    row = goms.acquisition_row(p)
+    if p.men is not None:
+        men = p.men * quantity
+        lost = min(men, sum(goms.MEN_LOST[i] for i in dice)) if row == "infantry" else 0
+        facts.append(("Men at the start", f"{men - lost} of {men}" + _acq(lost)))
+        counters.append(_counter("men", "Men lost in the game", men - lost, left="men left"))
+    if p.kind == "rifle-section":
+        lmgs = LMGS_PER_SECTION * quantity
+        lost = min(lmgs, sum(goms.LMGS_LOST[i] for i in dice))
+        facts.append(("LMGs at the start", f"{lmgs - lost} of {lmgs}" + _acq(lost)))
+        counters.append(_counter("lmgs", "LMGs lost in the game", lmgs - lost, left="LMGs left"))
+    if p.kind in HQ_TEAM_COUNT:
+        facts.append(("Make-up", goms.HQ_TEAMS[p.kind]))
+    if row == "specialists":
+        teams = HQ_TEAM_COUNT.get(p.kind, 0) * quantity
+        lost = sum(goms.TEAMS_LOST[i] for i in dice)
+        if teams:
+            lost = min(lost, teams)
+            facts.append(("Teams at the start", f"{teams - lost} of {teams}" + _acq(lost)))
+            counters.append(_counter("teams", "Teams lost in the game", teams - lost, left="left"))
+        elif lost:
+            facts.append(("Specialist teams lost before the game", str(lost)))
+    if p.vehicle_class is not None:
+        arrives = [goms.ARRIVES_ON[row][i] for i in dice]
+        missing = arrives.count(None)
+        late = sorted(a for a in arrives if a)
+        facts.append(("Class", p.vehicle_class.replace("-", " ")))
+        if dice:
+            facts.append(("Present", f"{quantity - missing} of {quantity}" + _acq(missing)))
+        if late:
+            facts.append(("Arriving later on", ", ".join(f"{n}+" for n in late)))
+        counters.append(
+            _counter("destroyed", "Vehicles destroyed", quantity - missing, left="present")
+        )
+    return {"facts": facts, "aids": [], "counters": counters}
+
+
+def _acq(lost: int) -> str:
+    return f" (the acquisition roll took {lost})" if lost else ""
+
+
+def _d10_card(unit: Unit, p) -> dict:
+    each = int(stored_number(unit.each))  # force points a model: 1, or 2 for leaders
+    facts = [("Force points each", str(each))]
+    if p.leader:
+        facts.append(("Leader", "yes"))
+    if p.special_vehicle:
+        facts.append(("Special vehicle", "yes"))
+    counters = [_counter("down", "Models downed or dead", unit.quantity, left="standing")]
+    return {"facts": facts, "aids": [], "counters": counters, "force_each": each}
+
+
+def _card_for(system: str, unit: Unit, p, rolled: tuple) -> dict:
+    if system == "gem":
+        return _gem_card(unit, p)
+    if system == "vsgmr":
+        return _vsgmr_card(unit, p)
+    if system == "goms":
+        return _goms_card(unit, p, rolled)
+    return _d10_card(unit, p)
+
+
+def new_cards(army: Army) -> dict:
+    """What a new game tracks, from the army's stored unit rows as they are now."""
+    units = list(army.units.defer("lines", "exact"))
+    by_unit: list[tuple] = [()] * len(units)
+    record = rolls.latest_record(army)
+    if record is not None:
+        roll = rolls.describe(record, army.priced(units))
+        if not roll.stale and not roll.record.waiting:
+            by_unit = roll.by_unit()
+    cards = []
+    for unit, rolled in zip(units, by_unit, strict=True):
+        try:
+            p = points.load_unit(unit.name, unit.quantity, unit.profile, army.system).profile
+        except ArmyFileError:  # a unit stored before a rule tightened: show it, count nothing
+            card = {"facts": [("Profile", "no longer valid: fix it in the builder")], "aids": []}
+            card["counters"] = []
+        else:
+            card = _card_for(army.system, unit, p, rolled)
+        card.update(id=unit.pk, name=unit.name, quantity=unit.quantity)
+        for counter in card["counters"]:
+            counter["key"] = f"{unit.pk}.{counter['key']}"
+        cards.append(card)
+    found: dict = {"system": army.system, "units": cards}
+    if army.system == "d10":
+        priced = army.priced()
+        found["force"] = str(priced.total)
+        found["break"] = str(priced.extras["break_point"])
+    return found
+
+
+# ---------------------------------------------------------------- reading a game
+
+
+@dataclass(frozen=True)
+class Count:
+    key: str
+    label: str
+    value: int
+    most: int
+    left_label: str
+    per: int  # tick boxes a model, 0 for none
+
+    @property
+    def left(self) -> int:
+        return self.most - self.value
+
+    @property
+    def _shown_models(self) -> int:
+        return min(self.most // self.per, MAX_BOXES // self.per) if self.per else 0
+
+    @property
+    def boxes(self) -> tuple[tuple[bool, ...], ...]:
+        """Per model, each of its boxes ticked or not (worked out only when drawn)."""
+        per, value = self.per, self.value
+        return tuple(
+            tuple(m * per + i < value for i in range(per)) for m in range(self._shown_models)
+        )
+
+    @property
+    def boxes_left_off(self) -> int:
+        return self.most - self._shown_models * self.per if self.per else 0
+
+
+def _count(spec: dict, value: int) -> Count:
+    return Count(spec["key"], spec["label"], value, spec["max"], spec["left"], spec["per"])
+
+
+@dataclass(frozen=True)
+class Card:
+    id: int
+    name: str
+    quantity: int
+    facts: list
+    aids: list
+    counts: tuple[Count, ...]
+    commander_down: bool | None  # VSGMR: None for a figure that is not the commander
+
+    @property
+    def values(self) -> str:
+        """Everything about the card that taps change: what its drawing is cached under."""
+        return ",".join(str(c.value) for c in self.counts)
+
+
+@dataclass(frozen=True)
+class Morale:
+    """A d10 force's morale points lost against its break point (half the force)."""
+
+    force: Fraction
+    break_point: Fraction
+    lost: Fraction
+
+    @property
+    def broken(self) -> bool:
+        return self.lost >= self.break_point
+
+    @property
+    def to_break(self) -> Fraction:
+        return max(self.break_point - self.lost, Fraction(0))
+
+    @property
+    def shown(self) -> dict[str, str]:
+        """The numbers as a player reads them (and as <meter> takes them): "3.5"."""
+        return {
+            "force": aids.number(self.force),
+            "break": aids.number(self.break_point),
+            "lost": aids.number(self.lost),
+            "to_break": aids.number(self.to_break),
+        }
+
+
+class Board:
+    """A game as its page shows it: every card with its counts, the turn and the VP."""
+
+    def __init__(self, game: Game):
+        self.game = game
+        state = game.state
+        self.turn = state.get("turn", 1)
+        self.vp_mine = state.get("vp.mine", 0)
+        self.vp_theirs = state.get("vp.theirs", 0)
+        self.morale = self._morale(game.cards, state)
+        self.can_undo = bool(game.history)
+
+    @cached_property
+    def cards(self) -> tuple[Card, ...]:
+        """Every card, worked out only when the cards are drawn: pages cache their drawing
+        per game version, and a tap's answer draws only the card it changed."""
+        state = self.game.state
+        return tuple(self._card(c, state) for c in self.game.cards.get("units", []))
+
+    def changed(self, key: str) -> list[Card]:
+        """The card a counter key belongs to ("<unit id>.<counter>"), if any."""
+        unit = key.partition(".")[0]
+        state = self.game.state
+        return [
+            self._card(c, state) for c in self.game.cards.get("units", []) if str(c["id"]) == unit
+        ]
+
+    @staticmethod
+    def _card(card: dict, state: dict) -> Card:
+        counts = tuple(_count(c, state.get(c["key"], 0)) for c in card["counters"])
+        commander = None
+        if card.get("commander"):
+            commander = bool(counts) and counts[0].left == 0
+        return Card(
+            card["id"],
+            card["name"],
+            card["quantity"],
+            card["facts"],
+            card["aids"],
+            counts,
+            commander,
+        )
+
+    @staticmethod
+    def _morale(cards: dict, state: dict) -> Morale | None:
+        if cards.get("system") != "d10":
+            return None
+        lost = sum(
+            state.get(c["counters"][0]["key"], 0) * c["force_each"]
+            for c in cards["units"]
+            if "force_each" in c
+        )
+        return Morale(Fraction(cards["force"]), Fraction(cards["break"]), Fraction(lost))
+
+    @property
+    def commander_down(self) -> bool:
+        """VSGMR: every figure of the commander's unit is down."""
+        state = self.game.state
+        return any(
+            card.get("commander") and state.get(card["counters"][0]["key"], 0) >= card["quantity"]
+            for card in self.game.cards.get("units", [])
+            if card["counters"]
+        )
+
+
+def limits(game: Game) -> dict[str, tuple[int, int]]:
+    """Every counter a tap may change, with its lowest and highest value."""
+    found = {"turn": (1, MAX_TURN), "vp.mine": (0, MAX_VP), "vp.theirs": (0, MAX_VP)}
+    for card in game.cards.get("units", []):
+        for c in card["counters"]:
+            found[c["key"]] = (0, c["max"])
+    return found
+
+
+# ---------------------------------------------------------------- changing a game
+
+
+class Refused(services.Refused):
+    """A tap, undo or new game the game does not allow: `status` is the HTTP answer."""
+
+    def __init__(self, message: str, status: int):
+        super().__init__(message)
+        self.status = status
+
+
+STALE = (
+    "Changed on another device since this page was drawn: this is the game as it stands "
+    "now. Tap again if it still needs doing."
+)
+
+
+def _locked_game(army: Army, seen: int | None) -> Game:
+    game = Game.objects.select_for_update().filter(army=army, ended__isnull=True).first()
+    if game is None:
+        raise Refused("No game under way: start a new game first.", 409)
+    if seen != game.version:
+        raise Refused(STALE, 409)
+    return game
+
+
+def _save(game: Game) -> None:
+    game.version += 1
+    game.save(update_fields=["state", "history", "version", "updated"])
+
+
+def tap(army: Army, seen: int | None, key: str, step: int) -> Game:
+    with transaction.atomic():
+        game = _locked_game(army, seen)
+        bounds = limits(game).get(key)
+        if bounds is None or step not in (1, -1):
+            raise Refused("That counter isn't part of this game.", 422)
+        default = 1 if key == "turn" else 0
+        before = game.state.get(key, default)
+        after = before + step
+        low, high = bounds
+        if not low <= after <= high:
+            raise Refused(f"That would go past {low if after < low else high}: not counted.", 422)
+        game.state = {**game.state, key: after}
+        game.history = [*game.history, [key, before]][-UNDO_STEPS:]
+        _save(game)
+    game.changed = key
+    return game
+
+
+def undo(army: Army, seen: int | None) -> Game:
+    with transaction.atomic():
+        game = _locked_game(army, seen)
+        if not game.history:
+            raise Refused("Nothing to undo.", 422)
+        *rest, (key, before) = game.history
+        game.state = {**game.state, key: before}
+        game.history = rest
+        _save(game)
+    game.changed = key
+    return game
+
+
+def new_game(army: Army, seen: int | None) -> Game:
+    """End the current game (kept, readable) and start a fresh one. `seen` is the current
+    game's version the page showed (None when it showed no game)."""
+    with transaction.atomic():
+        # One new game at a time per army, even from two devices: lock the army row.
+        Army.objects.select_for_update().filter(pk=army.pk).first()
+        current = army.games.filter(ended__isnull=True).first()
+        if current is not None:
+            if seen != current.version:
+                raise Refused(STALE, 409)
+            current.ended = timezone.now()
+            current.save(update_fields=["ended", "updated"])
+        elif seen is not None:
+            raise Refused(STALE, 409)
+        number = (army.games.aggregate(n=Max("number"))["n"] or 0) + 1
+        try:
+            return Game.objects.create(army=army, number=number, cards=new_cards(army))
+        except IntegrityError:  # pragma: no cover - the lock above makes this unreachable
+            raise Refused(STALE, 409) from None
