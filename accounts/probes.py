@@ -13,11 +13,25 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from django.core.exceptions import DisallowedHost
-from django.http import HttpRequest, HttpResponse
+from django.db import connection
+from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.views.decorators.cache import never_cache
+from django.views.decorators.http import require_GET
 
-from accounts.views import healthz
+HEALTHZ = "/healthz"  # config/urls.py routes it to healthz below
 
-HEALTHZ = "/healthz"  # config/urls.py routes it from here
+
+@require_GET
+@never_cache
+def healthz(request: HttpRequest) -> HttpResponse:
+    # A load balancer takes this node out of rotation when its database is unreachable.
+    try:
+        with connection.cursor() as cursor:
+            cursor.execute("SELECT 1")
+            cursor.fetchone()
+    except Exception:
+        return JsonResponse({"status": "unavailable", "database": "unreachable"}, status=503)
+    return JsonResponse({"status": "ok"})
 
 
 class HealthProbeMiddleware:

@@ -4,11 +4,8 @@ from django.contrib import messages
 from django.contrib.auth import login
 from django.contrib.auth import views as auth_views
 from django.core.exceptions import NON_FIELD_ERRORS
-from django.db import connection
-from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
-from django.views.decorators.cache import never_cache
-from django.views.decorators.http import require_GET
 
 from accounts.forms import LoginForm, SignupForm
 
@@ -39,16 +36,3 @@ class ThrottledLoginView(auth_views.LoginView):
         if form.has_error(NON_FIELD_ERRORS, "throttled"):
             response.status_code = 429
         return response
-
-
-@require_GET
-@never_cache
-def healthz(request: HttpRequest) -> HttpResponse:
-    # A load balancer takes this node out of rotation when its database is unreachable.
-    try:
-        with connection.cursor() as cursor:
-            cursor.execute("SELECT 1")
-            cursor.fetchone()
-    except Exception:
-        return JsonResponse({"status": "unavailable", "database": "unreachable"}, status=503)
-    return JsonResponse({"status": "ok"})

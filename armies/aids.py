@@ -16,23 +16,12 @@ from django.urls import reverse
 from armies.profiles import D10_LABELS
 from points import d10, gem
 from points.model import PricedUnit, Stat
-from points.numbers import decimal_text
+from points.numbers import percent
+from points.numbers import shown_number as number
 
 # 45° fine-manoeuvre turns shown for a vehicle: one to four (a full about-face).
 FINE_TURNS = range(1, 5)
 DEFS = gem.TABLE_RANGE  # Table 1's columns: the target's DEF
-
-
-def number(x: Fraction) -> str:
-    """A derived number as a player reads it: 7.5, 114, ≈8.1."""
-    text = decimal_text(x)
-    if text is not None and len(text.partition(".")[2]) <= 2:
-        return text
-    return f"≈{float(x):.1f}"
-
-
-def percent(chance: Fraction) -> str:
-    return number(chance * 100)
 
 
 def shown(s: Stat, unit: str = "") -> str:
@@ -103,7 +92,10 @@ def handling(p: gem.GemProfile) -> Handling:
         for name, s in (("battle", p.battle_speed), ("max", p.max_speed)):
             if s is not None:
                 facts.append(
-                    (f"Turn radius at {name} speed", f"{number(gem.turn_radius(trr, s.value))}″")
+                    (
+                        f"Turn radius at {name} speed",
+                        f"{number(gem.turn_radius(trr, s.value))}″",
+                    )
                 )
         facts.append(("Largest turn per move", f"{number(gem.largest_turn(trr))}°"))
     half = "half the average max speed" if p.max_speed.rolled else "half max speed"
@@ -188,7 +180,7 @@ def card_aids(pu: PricedUnit) -> CardAids | None:
         offs = [p.off, *(m.off for m in p.melee), *(w.off for w in p.missile)]
         off = next((row for s in offs if s is not None and (row := gem.table_row(s))), None)
         return CardAids(
-            reverse("rules:table-1"),
+            reverse("table-1"),
             gem=True,
             off=off,
             handling=handling(p) if p.is_vehicle else None,

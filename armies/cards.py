@@ -15,10 +15,11 @@ from django.utils import timezone
 from django.views.decorators.http import require_GET
 
 import points
-from armies import aids, roster
+from armies import roster
 from armies.access import army_for_owner, private, shared_army_or_404
 from armies.models import Army
 from points import d10, gem, goms, vsgmr
+from points.numbers import percent
 from rules import pages
 
 # ---------------------------------------------------------------- unit cards
@@ -143,7 +144,7 @@ def _d10_reference() -> dict:
     stats = range(d10.SKILL_RANGE[0], d10.SKILL_RANGE[1] + 1)
     return {
         "target": d10.TARGET_NUMBER,
-        "chances": [(s, aids.percent(d10.success_chance(s))) for s in stats],
+        "chances": [(s, percent(d10.success_chance(s))) for s in stats],
         "weapons": d10.WEAPONS,
         "weapon_traits": d10.WEAPON_TRAITS,
         "model": d10.MODEL_POINTS,

@@ -26,6 +26,7 @@ from armies.models import Army, StoredUnitPrice, Unit
 from armies.state import ArmyState
 from points import d10, gem, goms, vsgmr
 from points.model import Issue, PricedArmy, PricedUnit, Stat
+from points.numbers import shown_number
 
 # Tick boxes on one card; past this a unit tracks losses on the back of the sheet.
 MAX_BOXES = 120
@@ -461,8 +462,8 @@ def _d10_panel(army: Army, priced: PricedArmy) -> ArmyPanel:
     force = priced.total
     half: Fraction = priced.extras["break_point"]  # type: ignore[assignment]
     facts = (
-        ("Force points", aids.number(force)),
-        ("Break point", f"{aids.number(half)}: morale tests once this many are downed or dead"),
+        ("Force points", shown_number(force)),
+        ("Break point", f"{shown_number(half)}: morale tests once this many are downed or dead"),
     )
     # One box per force point; the box where the break point is reached is marked.
     tally = _boxes("Force points downed or dead", 1, int(force), math.ceil(half), "breaks")

@@ -24,6 +24,7 @@ from armies import aids, rolls, services
 from armies.models import Army, Game, Unit, stored_number
 from points import gem, goms
 from points.armyfile import ArmyFileError
+from points.numbers import shown_number
 
 UNDO_STEPS = 50  # changes kept for undo; older ones can no longer be walked back
 MAX_TURN = 99
@@ -253,10 +254,10 @@ class Morale:
     def shown(self) -> dict[str, str]:
         """The numbers as a player reads them (and as <meter> takes them): "3.5"."""
         return {
-            "force": aids.number(self.force),
-            "break": aids.number(self.break_point),
-            "lost": aids.number(self.lost),
-            "to_break": aids.number(self.to_break),
+            "force": shown_number(self.force),
+            "break": shown_number(self.break_point),
+            "lost": shown_number(self.lost),
+            "to_break": shown_number(self.to_break),
         }
 
 

@@ -3,15 +3,15 @@ from django.urls import include, path
 
 from accounts import views as account_views
 from accounts.forms import AdminLoginForm
-from accounts.probes import HEALTHZ
-from armies import acquisition, api, cards, exports, matchups, play, shared
+from accounts.probes import HEALTHZ, healthz
+from armies import acquisition, api, cards, exports, matchups, odds, play, shared
 
 # The admin's log-in page counts and refuses repeated failures like the main one.
 admin.site.login_form = AdminLoginForm
 
 urlpatterns = [
     path("", account_views.home, name="home"),
-    path(HEALTHZ.removeprefix("/"), account_views.healthz, name="healthz"),  # probes.py
+    path(HEALTHZ.removeprefix("/"), healthz, name="healthz"),
     path("accounts/", include("accounts.urls")),
     path("armies/", include("armies.urls")),
     path("library/", include("armies.library_urls")),
@@ -39,6 +39,8 @@ urlpatterns = [
     ),
     path("matchup/", matchups.matchup, name="matchup"),
     path("api/price/", api.price, name="api-price"),
+    # The Table 1 calculator offers the player's own units, so armies/ serves it.
+    path("rules/gem/table-1/", odds.table_1, name="table-1"),
     path("rules/", include("rules.urls")),
     path("admin/", admin.site.urls),
 ]

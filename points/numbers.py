@@ -135,3 +135,16 @@ def ascii_int(text: str | None, digits: int) -> int | None:
     if text and len(text) <= digits and text.isascii() and text.isdigit():
         return int(text)
     return None
+
+
+def shown_number(x: Fraction) -> str:
+    """A derived number as a player reads it: 7.5, 114, ≈8.1."""
+    text = decimal_text(x)
+    if text is not None and len(text.partition(".")[2]) <= 2:
+        return text
+    return f"≈{float(x):.1f}"
+
+
+def percent(chance: Fraction) -> str:
+    """A chance as a percentage a player reads: 58.3, ≈8.1."""
+    return shown_number(chance * 100)

@@ -1,7 +1,8 @@
 """Calculators for the table: GEM Table 1 odds and d10 chances, each with a small chart.
 
 Both read their form from the query string, so a result is a link a player can share;
-htmx only swaps the calculator in place. Every chance comes from `points/`.
+htmx only swaps the calculator in place. Every chance comes from `points/`. The pages
+are rules/views.py (d10) and armies/odds.py (Table 1, which offers the player's units).
 """
 
 from __future__ import annotations
@@ -9,16 +10,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
+from typing import Any, Protocol
 
-from django.http import HttpRequest, HttpResponse
-from django.shortcuts import render
-from django.views.decorators.http import require_GET
-
-from armies import aids
-from armies.models import Army, Unit
 from points import ArmyFileError, d10, gem
-from points.numbers import ascii_int
-from rules import pages
+from points.numbers import percent
 from rules.forms import D10ChancesForm, Table1Form
 
 # ---------------------------------------------------------------- the chart
@@ -88,20 +83,31 @@ def chart(
         bars.append(
             Bar(
                 str(label),
-                aids.percent(chance),
+                percent(chance),
                 PLOT_LEFT + i * SLOT + (SLOT - BAR) // 2,
                 PLOT_TOP + PLOT_HEIGHT - height,
                 height,
                 label == current,
             )
         )
-    grid = tuple((PLOT_TOP + PLOT_HEIGHT - round(g * PLOT_HEIGHT), aids.percent(g)) for g in GRID)
+    grid = tuple((PLOT_TOP + PLOT_HEIGHT - round(g * PLOT_HEIGHT), percent(g)) for g in GRID)
     return Chart(title, axis, tuple(bars), grid, width=PLOT_LEFT + len(bars) * SLOT + 4)
 
 
 # ---------------------------------------------------------------- GEM Table 1
 
 TABLE_1_FIELDS = ("attacker", "off", "att", "target", "def", "modifiers")
+
+
+class PickedUnit(Protocol):
+    """A unit the calculator is given to pick from (armies/odds.py reads the player's own):
+    the calculator itself reads no army."""
+
+    pk: int
+    name: str
+    profile: dict
+    army_id: int
+    army: Any  # with a `name`
 
 
 @dataclass(frozen=True)
@@ -129,48 +135,21 @@ class Table1Result:
         return sum(1 for o in self.odds if o.kind == "melee") > 1
 
 
-# The picker lists units of the player's most recently edited GEM armies, at most this
-# many units: the page's cost must not grow with how many armies an account keeps.
-PICKER_ARMIES = 5
-PICKER_UNITS = 200
-
-
-def _own_gem_units(request: HttpRequest) -> list[Unit]:
-    """The units the picker offers, and any unit the address asks for by id (the builder's
-    "Odds on Table 1" link), as long as the player owns it."""
-    if not request.user.is_authenticated:
-        return []
-    recent = Army.objects.for_owner(request.user).filter(system="gem").order_by("-updated")
-    units = (
-        Unit.objects.filter(army__owner=request.user, army__system="gem")
-        .select_related("army")
-        .only("pk", "name", "profile", "army__name")
-    )
-    listed = list(
-        units.filter(army__in=recent[:PICKER_ARMIES]).order_by(
-            "army__name", "army_id", "position", "pk"
-        )[:PICKER_UNITS]
-    )
-    asked = {ascii_int(request.GET.get(key), 18) for key in ("attacker", "target")} - {None}
-    asked -= {unit.pk for unit in listed}
-    return listed + list(units.filter(pk__in=asked)) if asked else listed
-
-
-def _unit_choices(units: list[Unit]) -> list[tuple[str, list[tuple[int, str]]]]:
+def unit_choices(units: Sequence[PickedUnit]) -> list[tuple[str, list[tuple[int, str]]]]:
     groups: dict[int, tuple[str, list[tuple[int, str]]]] = {}
     for unit in units:
         groups.setdefault(unit.army_id, (unit.army.name, []))[1].append((unit.pk, unit.name))
     return list(groups.values())
 
 
-def _profile(unit: Unit) -> gem.GemProfile | None:
+def _profile(unit: PickedUnit) -> gem.GemProfile | None:
     try:
         return gem.parse_profile(unit.profile, "profile")
     except ArmyFileError:  # stored units are validated on save; never trust it blindly
         return None
 
 
-def _attacker(form: Table1Form, units: dict[int, Unit]) -> Side | None:
+def _attacker(form: Table1Form, units: dict[int, PickedUnit]) -> Side | None:
     pk = form.cleaned_data.get("attacker")
     if pk is not None:
         profile = _profile(units[pk])
@@ -186,7 +165,7 @@ def _attacker(form: Table1Form, units: dict[int, Unit]) -> Side | None:
     return Side(f"OFF {off}, ATT {form.cleaned_data.get('att') or 1}")
 
 
-def _target(form: Table1Form, units: dict[int, Unit]) -> tuple[Side | None, int | None]:
+def _target(form: Table1Form, units: dict[int, PickedUnit]) -> tuple[Side | None, int | None]:
     pk = form.cleaned_data.get("target")
     if pk is None:
         def_ = form.cleaned_data.get("def")
@@ -202,7 +181,7 @@ def _target(form: Table1Form, units: dict[int, Unit]) -> tuple[Side | None, int 
     return Side(f"{units[pk].name} ({units[pk].army.name})", profile), def_
 
 
-def _table_1_result(form: Table1Form, units: dict[int, Unit]) -> Table1Result | None:
+def table_1_result(form: Table1Form, units: dict[int, PickedUnit]) -> Table1Result | None:
     attacker = _attacker(form, units)
     target, def_ = _target(form, units)
     if form.errors:
@@ -279,26 +258,6 @@ def _hint(attacker: Side | None, target: Side | None) -> str:
     return ""
 
 
-@require_GET
-def table_1(request: HttpRequest) -> HttpResponse:
-    units = _own_gem_units(request)
-    by_pk = {unit.pk: unit for unit in units}
-    bound = any(key in request.GET for key in TABLE_1_FIELDS)
-    form = Table1Form(request.GET if bound else None, units=_unit_choices(units))
-    result = _table_1_result(form, by_pk) if bound and form.is_valid() else None
-    context = {
-        "picker_armies": PICKER_ARMIES,
-        "form": form,
-        "result": result,
-        "matrix": pages.table_1(),
-        "defs": gem.TABLE_RANGE,
-        "systems": pages.PAGES,
-        "has_units": bool(units),
-    }
-    template = "rules/table_1.html#calculator" if request.htmx else "rules/table_1.html"
-    return render(request, template, context)
-
-
 # ---------------------------------------------------------------- d10 chances
 
 D10_FIELDS = ("stat", "modifier", "opponent", "opponent_modifier")
@@ -318,7 +277,7 @@ class D10Result:
     contest: d10.Contest | None = None
 
 
-def _d10_result(form: D10ChancesForm) -> D10Result | None:
+def d10_result(form: D10ChancesForm) -> D10Result | None:
     stat = form.cleaned_data.get("stat")
     if stat is None:
         return None
@@ -342,19 +301,3 @@ def _d10_result(form: D10ChancesForm) -> D10Result | None:
         opponent_modifier=opponent_modifier,
         contest=contest,
     )
-
-
-@require_GET
-def d10_chances(request: HttpRequest) -> HttpResponse:
-    bound = any(key in request.GET for key in D10_FIELDS)
-    form = D10ChancesForm(request.GET if bound else None)
-    result = _d10_result(form) if bound and form.is_valid() else None
-    context = {
-        "form": form,
-        "result": result,
-        "systems": pages.PAGES,
-        "target_number": d10.TARGET_NUMBER,
-        "critical_margin": d10.CRITICAL_MARGIN,
-    }
-    template = "rules/d10_chances.html#calculator" if request.htmx else "rules/d10_chances.html"
-    return render(request, template, context)

@@ -14,9 +14,9 @@ from fractions import Fraction
 from functools import cache
 from typing import Any
 
-from armies import aids
 from points import ArmyFileError, d10, gem, goms, load, price_army, vsgmr
 from points.fields import fmt
+from points.numbers import percent
 from rules.models import RuleEntry, SampleArmy
 
 Catalog = dict[str, list[RuleEntry]]
@@ -173,7 +173,7 @@ def table_1() -> tuple[tuple[int, tuple[Table1Cell, ...]], ...]:
         (
             off,
             tuple(
-                Table1Cell(d, gem.needed(off, d), MARKS.get((off, d), ""), aids.percent(chance))
+                Table1Cell(d, gem.needed(off, d), MARKS.get((off, d), ""), percent(chance))
                 for d, chance in zip(gem.TABLE_RANGE, gem.hit_chances(off), strict=True)
             ),
         )

@@ -1,11 +1,15 @@
-"""Public rules pages: a summary of each system and the Interpretations page."""
+"""Public rules pages: a summary of each system, the Interpretations page and the d10
+chances calculator."""
 
 from __future__ import annotations
 
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
+from django.views.decorators.http import require_GET
 
-from rules import pages
+from points import d10
+from rules import odds, pages
+from rules.forms import D10ChancesForm
 from rules.models import RuleEntry, SampleArmy
 
 
@@ -30,3 +34,19 @@ def interpretations(request: HttpRequest) -> HttpResponse:
     entries = RuleEntry.objects.of_kind("interpretation").order_by("position")
     context = {"systems": pages.PAGES, "rows": pages.interpretation_rows(entries)}
     return render(request, "rules/interpretations.html", context)
+
+
+@require_GET
+def d10_chances(request: HttpRequest) -> HttpResponse:
+    bound = any(key in request.GET for key in odds.D10_FIELDS)
+    form = D10ChancesForm(request.GET if bound else None)
+    result = odds.d10_result(form) if bound and form.is_valid() else None
+    context = {
+        "form": form,
+        "result": result,
+        "systems": pages.PAGES,
+        "target_number": d10.TARGET_NUMBER,
+        "critical_margin": d10.CRITICAL_MARGIN,
+    }
+    template = "rules/d10_chances.html#calculator" if request.htmx else "rules/d10_chances.html"
+    return render(request, template, context)

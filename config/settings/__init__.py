@@ -54,7 +54,6 @@ INSTALLED_APPS = [
     "django_htmx",
     "crispy_forms",
     "crispy_bootstrap5",
-    "points",
     "rules",
     "accounts",
     "armies",

@@ -1,4 +1,5 @@
-"""`manage.py price FILE`: price a muster-army/1 file and print the result as JSON."""
+"""`manage.py price FILE`: price a muster-army/1 file and print the result as JSON. A thin
+shell around the engine (`points/`), which itself never imports Django."""
 
 from __future__ import annotations
 
