@@ -23,7 +23,7 @@ from points.numbers import ascii_int
 
 def _goms_army(request: HttpRequest, pk: int) -> Army:
     army = army_for_owner(request, pk)
-    if army.system != "goms":
+    if not army.game_system.acquisition_roll:
         raise Http404("Only G.O.M.S. armies roll for acquisition")
     return army
 

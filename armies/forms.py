@@ -92,17 +92,6 @@ QUANTITY_MESSAGES = {
     "min_value": "Type 1 or more: to remove the unit, delete it from the list.",
     "max_value": "Type at most %(limit_value)s.",
 }
-# The systems as the new-army page names them.
-SYSTEM_NAMES = {
-    "gem": "GEM — Generic Easy Miniatures",
-    "vsgmr": "VSGMR — Very Simple Generic Miniatures Rules",
-    "goms": "G.O.M.S. — WWII skirmish",
-    "d10": "d10 modern skirmish",
-}
-
-
-def system_name(key: str) -> str:
-    return SYSTEM_NAMES.get(key) or points.SYSTEMS[key].label
 
 
 class ArmyForm(forms.ModelForm):
@@ -120,7 +109,7 @@ class ArmyForm(forms.ModelForm):
             # A unit's stat line belongs to its system: changing it would orphan every unit.
             del self.fields["system"]
         else:
-            self.fields["system"].choices = [(k, system_name(k)) for k in points.SYSTEMS]
+            self.fields["system"].choices = [(k, s.name) for k, s in points.SYSTEMS.items()]
         choices = []
         for key in points.SYSTEMS:
             choices += [

@@ -182,8 +182,14 @@ class Army(Trashable):
         return source.get_share_url() if source.share_token == self.forked_from_token else None
 
     @property
+    def game_system(self) -> points.systems.System:
+        """What the army's system is and does (points.systems.System): its name, words
+        and which rules apply, so pages ask it instead of naming systems."""
+        return points.SYSTEMS[self.system]
+
+    @property
     def system_label(self) -> str:
-        return points.SYSTEMS[self.system].label
+        return self.game_system.label
 
     def to_file(self) -> dict:
         """This army as a muster-army/1 document (what export writes and the engine reads)."""

@@ -118,7 +118,7 @@ def snapshot(priced: PricedArmy) -> tuple[list[list], int]:
 def latest_record(army: Army) -> AcquisitionRecord | None:
     """The army's latest roll, with `rolls`: how many it has had. One query; None for
     an army that never rolled or cannot (only G.O.M.S. armies roll)."""
-    if army.system != "goms":
+    if not army.game_system.acquisition_roll:
         return None
     # The window counts every roll of the army before first() keeps the latest: one query.
     record = army.acquisitions.annotate(rolls=Window(Count("pk"))).first()
@@ -286,7 +286,7 @@ def finish(army: Army) -> bool:
 def rolls_on_record(army: Army) -> list[AcquisitionRecord]:
     """Every roll of the army, newest first (up to ROLLS_LISTED): the share page lists
     them all, so a roll the owner did not like can't quietly disappear. One query."""
-    if army.system != "goms":
+    if not army.game_system.acquisition_roll:
         return []
     return list(army.acquisitions.defer("units", "picks")[:ROLLS_LISTED])
 
@@ -294,7 +294,7 @@ def rolls_on_record(army: Army) -> list[AcquisitionRecord]:
 def shared_record(army: Army, record_pk: int | None) -> AcquisitionRecord:
     """A roll of a shared army (the latest when `record_pk` is None), with `rolls`.
     Raises AcquisitionRecord.DoesNotExist."""
-    if army.system != "goms":
+    if not army.game_system.acquisition_roll:
         raise AcquisitionRecord.DoesNotExist
     records = army.acquisitions.annotate(rolls=Window(Count("pk")))
     record = records.first() if record_pk is None else records.filter(pk=record_pk).first()
@@ -318,7 +318,7 @@ def add_opponent_seed(army: Army, record_pk: int, seed: str, user, session_key: 
         record = (
             AcquisitionRecord.objects.select_for_update().filter(army=army, pk=record_pk).first()
         )
-        if record is None or army.system != "goms":
+        if record is None or not army.game_system.acquisition_roll:
             raise AcquisitionRecord.DoesNotExist
         if not record.fair:
             raise Refused("This roll was made by the owner alone: it takes no seed.")

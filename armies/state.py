@@ -266,7 +266,7 @@ def builder_context(army: Army, **extra) -> dict:
         "army_url": army.get_absolute_url(),
         "trash_days": TRASH_DAYS,
         "max_units": MAX_UNITS,
-        "group_word": "type" if army.system == "gem" else "kind",
+        "group_word": army.game_system.group_word,
         # Which row is highlighted, known without reading the units (a cache key).
         "selected_id": selected.pk if selected else None,
         **extra,

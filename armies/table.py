@@ -141,14 +141,13 @@ def _d10_card(unit: Unit, p) -> dict:
     return {"facts": facts, "aids": [], "counters": counters, "force_each": each}
 
 
-def _card_for(system: str, unit: Unit, p, rolled: tuple) -> dict:
-    if system == "gem":
-        return _gem_card(unit, p)
-    if system == "vsgmr":
-        return _vsgmr_card(unit, p)
-    if system == "goms":
-        return _goms_card(unit, p, rolled)
-    return _d10_card(unit, p)
+# What each system's card tracks: (unit, its loaded profile, its acquisition dice).
+CARDS = {
+    "gem": lambda unit, p, rolled: _gem_card(unit, p),
+    "vsgmr": lambda unit, p, rolled: _vsgmr_card(unit, p),
+    "goms": _goms_card,
+    "d10": lambda unit, p, rolled: _d10_card(unit, p),
+}
 
 
 def new_cards(army: Army) -> dict:
@@ -168,7 +167,7 @@ def new_cards(army: Army) -> dict:
             card = {"facts": [("Profile", "no longer valid: fix it in the builder")], "aids": []}
             card["counters"] = []
         else:
-            card = _card_for(army.system, unit, p, rolled)
+            card = CARDS[army.system](unit, p, rolled)
         card.update(id=unit.pk, name=unit.name, quantity=unit.quantity)
         for counter in card["counters"]:
             counter["key"] = f"{unit.pk}.{counter['key']}"

@@ -153,7 +153,7 @@ def _builder_page(request: HttpRequest, army: Army, settings_open: bool = False)
 
 
 def _options_form(army: Army, data=None) -> ArmyOptionsForm | None:
-    if army.system != "goms":
+    if not army.game_system.army_options:
         return None
     return ArmyOptionsForm(data, initial=army.options or {})
 

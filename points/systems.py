@@ -92,6 +92,16 @@ class System:
     dump_options: Callable[[Any], dict[str, object]] = _dump_no_options
     price_options: Callable[[Any], tuple[tuple[Line, ...], Fraction]] = _price_no_options
     extras: Callable[[Sequence[Entry], Any, Fraction], dict[str, object]] = _no_extras
+    # How players name and use the system, for every page that differs by system.
+    name: str = ""  # the full name, as the new-army page lists it
+    points_word: str = "pts"  # what a unit's cost is counted in
+    group_word: str = "kind"  # what the builder's list groups units by
+    acquisition_roll: bool = False  # armies roll for acquisition before a game (G.O.M.S.)
+
+    @property
+    def army_options(self) -> bool:
+        """Armies buy army-wide options (G.O.M.S. rerolls and the like)."""
+        return self.parse_options is not _no_options
 
 
 SYSTEMS: dict[str, System] = {
@@ -104,6 +114,8 @@ SYSTEMS: dict[str, System] = {
         gem.price,
         gem.army_checks,
         facts=gem.facts,
+        name="GEM — Generic Easy Miniatures",
+        group_word="type",
     ),
     "vsgmr": System(
         "vsgmr",
@@ -115,6 +127,7 @@ SYSTEMS: dict[str, System] = {
         vsgmr.army_checks,
         unit_checks=vsgmr.unit_checks,
         facts=vsgmr.facts,
+        name="VSGMR — Very Simple Generic Miniatures Rules",
     ),
     "goms": System(
         "goms",
@@ -129,6 +142,8 @@ SYSTEMS: dict[str, System] = {
         dump_options=goms.dump_options,
         price_options=goms.price_options,
         extras=goms.extras,
+        name="G.O.M.S. — WWII skirmish",
+        acquisition_roll=True,
     ),
     "d10": System(
         "d10",
@@ -139,6 +154,8 @@ SYSTEMS: dict[str, System] = {
         d10.price,
         d10.army_checks,
         extras=d10.extras,
+        name="d10 modern skirmish",
+        points_word="FP",
     ),
 }
 

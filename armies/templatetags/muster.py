@@ -11,7 +11,8 @@ from django.urls import reverse
 from django.utils.html import conditional_escape
 from django.utils.safestring import SafeString
 
-from armies import forms, roster
+import points
+from armies import roster
 from points.armyfile import MAX_QUANTITY
 from points.numbers import decimal_text
 
@@ -236,7 +237,7 @@ def models_word(value) -> str:
 @register.filter
 def system_name(key: str) -> str:
     """A system's full name: "GEM — Generic Easy Miniatures"."""
-    return forms.system_name(key)
+    return points.SYSTEMS[key].name
 
 
 @register.simple_tag(takes_context=True)
