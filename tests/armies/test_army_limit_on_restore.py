@@ -8,6 +8,7 @@ import pytest
 
 from armies import services
 from armies.models import Army
+from tests.factories import ArmyFactory
 
 pytestmark = pytest.mark.django_db
 
@@ -55,11 +56,11 @@ def test_undo_of_a_bulk_delete_is_refused_once_new_armies_took_the_room(
 ):
     """Delete two armies, make two more, then Undo the delete: that would make four."""
     monkeypatch.setattr(services, "MAX_ARMIES", 2)
-    first = [services.create_army(player, name=n, system="vsgmr") for n in ("A", "B")]
+    first = [ArmyFactory(owner=player, name=n) for n in ("A", "B")]
     data = {"action": "delete", "army": [a.pk for a in first], "back": ""}
     player_client.post("/armies/bulk/", data)
     for name in ("C", "D"):
-        services.create_army(player, name=name, system="vsgmr")
+        ArmyFactory(owner=player, name=name)
 
     undo = {"action": "undelete", "army": [a.pk for a in first], "back": ""}
     response = player_client.post("/armies/bulk/", undo, follow=True)
@@ -70,7 +71,7 @@ def test_undo_of_a_bulk_delete_is_refused_once_new_armies_took_the_room(
 
 def test_a_restore_with_room_left_still_brings_the_army_back(player, player_client, monkeypatch):
     monkeypatch.setattr(services, "MAX_ARMIES", 2)
-    army = services.create_army(player, name="Kept", system="vsgmr")
+    army = ArmyFactory(owner=player, name="Kept")
     player_client.post(f"/armies/{army.pk}/delete/")
 
     response = player_client.post(f"/armies/{army.pk}/restore/")
@@ -82,7 +83,7 @@ def test_a_restore_with_room_left_still_brings_the_army_back(player, player_clie
 
 def test_trashing_and_restoring_move_the_army_version_on(player, player_client):
     """A builder tab left open on a trashed army can't save into it after a restore."""
-    army = services.create_army(player, name="Kept", system="vsgmr")
+    army = ArmyFactory(owner=player, name="Kept")
     before = Army.all_objects.get(pk=army.pk).version
     player_client.post(f"/armies/{army.pk}/delete/")
     player_client.post(f"/armies/{army.pk}/restore/")

@@ -11,9 +11,8 @@ from playwright.sync_api import expect
 
 from armies import services
 from armies.models import Army
-from tests.armies.conftest import make_army
 from tests.browser.test_builder import log_in
-from tests.factories import UserFactory
+from tests.factories import ArmyFactory, UserFactory
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -28,8 +27,11 @@ def test_the_owner_cannot_seed_their_own_fair_roll_and_the_record_names_the_visi
 ):
     SHOTS.mkdir(exist_ok=True)
     player = UserFactory(username="schuetze")
-    army = make_army(
-        player, "goms", [{"kind": "rifle-section"}, {"kind": "platoon-hq"}], name=LONG_NAME
+    army = ArmyFactory(
+        owner=player,
+        system="goms",
+        profiles=[{"kind": "rifle-section"}, {"kind": "platoon-hq"}],
+        name=LONG_NAME,
     )
     services.share_army(army)
     log_in(page, "schuetze")
@@ -61,7 +63,9 @@ def test_the_owner_cannot_seed_their_own_fair_roll_and_the_record_names_the_visi
 def test_a_forked_copy_says_where_its_roll_history_starts(page):
     SHOTS.mkdir(exist_ok=True)
     player = UserFactory(username="kopie")
-    army = make_army(player, "goms", [{"kind": "rifle-section"}], name=LONG_NAME)
+    army = ArmyFactory(
+        owner=player, system="goms", profiles=[{"kind": "rifle-section"}], name=LONG_NAME
+    )
     token = services.share_army(army)
     log_in(page, "kopie")
     page.set_viewport_size(WIDTHS["phone"])
