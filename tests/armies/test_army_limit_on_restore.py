@@ -89,3 +89,20 @@ def test_trashing_and_restoring_move_the_army_version_on(player, player_client):
     player_client.post(f"/armies/{army.pk}/restore/")
 
     assert Army.objects.get(pk=army.pk).version == before + 2
+
+
+def test_copying_a_shared_army_past_the_limit_is_refused_with_the_same_message(
+    monkeypatch, player, player_client
+):
+    """Forking was the one way in that answered 500 at the limit."""
+    monkeypatch.setattr(services, "MAX_ARMIES", 2)
+    for name in ("A", "B"):
+        ArmyFactory(owner=player, name=name)
+    theirs = ArmyFactory(name="Their army")
+    token = services.share_army(theirs)
+
+    response = player_client.post(f"/s/{token}/fork/", follow=True)
+
+    assert response.status_code == 200
+    assert LIMIT_MESSAGE in response.content.decode()
+    assert live_names(player) == ["A", "B"]
