@@ -499,6 +499,19 @@ def restore_army(owner, pk: int) -> str:
     return changed[0][1]
 
 
+def purge_trash(dry_run: bool = False) -> tuple[int, int]:
+    """Delete for good the armies and units in the trash for longer than TRASH_DAYS (an
+    expired army takes all its units with it); how many of each. A trashed unit counts
+    in no army's state, so no army is re-stated."""
+    armies, units = Army.all_objects.expired(), Unit.all_objects.expired()
+    counts = armies.count(), units.count()
+    if not dry_run:
+        with transaction.atomic():
+            armies.delete()
+            units.delete()
+    return counts
+
+
 def share_army(army: Army) -> str:
     """Turn sharing on with a fresh token (a new one revokes the old link); the token."""
     with changing(army) as locked:

@@ -6,9 +6,9 @@ Run it daily (cron, a systemd timer or the host's scheduler); see the README.
 from __future__ import annotations
 
 from django.core.management.base import BaseCommand
-from django.db import transaction
 
-from armies.models import TRASH_DAYS, Army, Unit
+from armies import services
+from armies.models import TRASH_DAYS
 
 
 class Command(BaseCommand):
@@ -20,13 +20,6 @@ class Command(BaseCommand):
         )
 
     def handle(self, *args, dry_run: bool = False, **options):
-        armies = Army.all_objects.expired()
-        units = Unit.all_objects.expired()
-        counts = armies.count(), units.count()
-        if not dry_run:
-            with transaction.atomic():
-                # An expired army takes all its units with it, trashed or not.
-                armies.delete()
-                units.delete()
+        counts = services.purge_trash(dry_run=dry_run)
         verb = "Would remove" if dry_run else "Removed"
         self.stdout.write(f"{verb} {counts[0]} armies and {counts[1]} units from the trash.")
