@@ -34,7 +34,7 @@ from armies.models import (
     Tag,
     Unit,
 )
-from points.armyfile import MAX_UNITS
+from points.armyfile import MAX_QUANTITY, MAX_UNITS
 from points.fields import MAX_NAME
 from points.model import Entry, exact_data, line_data
 from points.numbers import decimal_text
@@ -219,6 +219,23 @@ def add_units(army: Army, specs: Sequence[UnitSpec], seen: int | None = None) ->
             unit.position, unit.revision = i, locked.version + 1
         Unit.objects.bulk_create(made)
     return made
+
+
+def step_quantity(army: Army, unit_pk: int, step: int, seen: int | None) -> Unit:
+    """One model fewer (step -1) or more (+1), kept from 1 to MAX_QUANTITY: the row's − and
+    + buttons, saved like an editor save. Raises Unit.DoesNotExist or StaleVersion."""
+    unit = army.units.get(pk=unit_pk)
+    quantity = min(max(unit.quantity + step, 1), MAX_QUANTITY)
+    if quantity == unit.quantity:
+        return unit
+    return save_unit(army, unit.pk, UnitSpec(unit.name, quantity, unit.profile), seen)
+
+
+def add_part(army: Army, unit: Unit, key: str, part: dict, seen: int | None) -> Unit:
+    """Copy a library weapon or trait (`part`) onto the end of the unit's `key` list.
+    Raises ArmyFileError, StaleVersion or Unit.DoesNotExist."""
+    profile = {**unit.profile, key: [*unit.profile.get(key, []), part]}
+    return save_unit(army, unit.pk, UnitSpec(unit.name, unit.quantity, profile), seen)
 
 
 def duplicate_unit(army: Army, unit_pk: int, seen: int | None) -> Unit:

@@ -43,7 +43,6 @@ from armies.services import (
 )
 from armies.state import Row, about_units, builder_context, rows_for, unit_order
 from armies.templatetags.muster import breakdown
-from points.armyfile import MAX_QUANTITY
 from points.fields import fmt
 from points.numbers import ascii_int
 from rules.models import SampleArmy
@@ -444,12 +443,8 @@ def unit_quantity(request: HttpRequest, pk: int, unit_pk: int) -> HttpResponse:
     step = -1 if request.POST.get("step") == "-1" else 1
 
     def change(army: Army, seen: int) -> HttpResponse:
-        unit = army.units.get(pk=unit_pk)
-        quantity = min(max(unit.quantity + step, 1), MAX_QUANTITY)
         before = army.issues
-        if quantity != unit.quantity:
-            spec = UnitSpec(unit.name, quantity, unit.profile)
-            unit = services.save_unit(army, unit.pk, spec, seen)
+        unit = services.step_quantity(army, unit_pk, step, seen)
         if not request.htmx:
             return redirect(f"{army.get_absolute_url()}#unit-{unit.pk}")
         # The unit open in the editor (builder.js sends which) is drawn again with the new
@@ -603,13 +598,10 @@ def unit_add_part(request: HttpRequest, pk: int, unit_pk: int) -> HttpResponse:
         .filter(system=army.system),
         pk=_posted_entry(request),
     )
-    key = PARTS[entry.kind].profile_key
     part = {"name": entry.name, **entry.data}
-    profile = {**unit.profile, key: [*unit.profile.get(key, []), part]}
+    key = PARTS[entry.kind].profile_key
     try:
-        services.save_unit(
-            army, unit.pk, UnitSpec(unit.name, unit.quantity, profile), posted_version(request)
-        )
+        services.add_part(army, unit, key, part, posted_version(request))
     except points.ArmyFileError as exc:
         messages.error(request, f"Could not add {entry.name}: {exc}")
     except (StaleVersion, Unit.DoesNotExist):
