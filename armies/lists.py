@@ -9,6 +9,7 @@ nothing more).
 
 from __future__ import annotations
 
+import unicodedata
 from dataclasses import dataclass
 from fractions import Fraction
 from urllib.parse import quote
@@ -271,8 +272,11 @@ def _tag_name(text: str) -> tuple[str, str]:
     name = " ".join(text.split())
     if not name:
         return name, "Type a tag to add, e.g. “tournament”."
-    if len(name) > MAX_TAG or "\x00" in name:
+    if len(name) > MAX_TAG:
         return name, f"A tag is at most {MAX_TAG} characters."
+    # No stored text holds a control character (PostgreSQL refuses NUL in any text).
+    if any(unicodedata.category(c) == "Cc" for c in name):
+        return name, "A tag is letters, digits, spaces and punctuation: no control characters."
     return name, ""
 
 
@@ -407,7 +411,10 @@ def _remove_tag(owner, armies: list[Army], name: str) -> None:
 def tag_remove(request: HttpRequest, pk: int) -> HttpResponse:
     """The × on one army's tag."""
     army = army_for_owner(request, pk)
-    name = request.POST.get("tag", "")[:MAX_TAG]
+    name, problem = _tag_name(request.POST.get("tag", "")[: MAX_TAG + 1])
+    if problem:
+        # No tag of that name can exist: nothing to take off.
+        return _list_page(request, _back(request), status=400, tag_error=problem)
     _remove_tag(request.user, [army], name)
     messages.success(request, f"Took the tag “{name}” off {army.name}.")
     return redirect(_back(request).url)
