@@ -60,28 +60,47 @@ def client_address(request: HttpRequest) -> str:
     return request.META.get("REMOTE_ADDR", "")[:64]
 
 
+def _count_row(key: str, window: int, now) -> Strikes:
+    """The live count for `key`, locked until the transaction ends (a new one if it ran out)."""
+    # Locked, so two requests at once cannot both read 4 and write 5.
+    found = Strikes.objects.select_for_update().filter(key=key).first()
+    if found is None or found.expires <= now:
+        if found is not None:
+            found.delete()
+        # A new count: a good moment to forget every count that has run out.
+        Strikes.objects.filter(expires__lte=now).delete()
+        found, created = Strikes.objects.get_or_create(
+            key=key, defaults={"expires": now + timedelta(seconds=window)}
+        )
+        if not created:  # another request started it first: wait for it as above
+            found = Strikes.objects.select_for_update().get(pk=found.pk)
+    return found
+
+
 def strike(key: str, limit: int, window: int, lockout: int | None = None) -> Strikes:
     """Count one more strike against `key`. A count lasts `window` seconds from its first
     strike; the strike that reaches `limit` makes it last `lockout` seconds from then."""
     now = timezone.now()
     with transaction.atomic():
-        # Locked, so two requests at once cannot both read 4 and write 5.
-        found = Strikes.objects.select_for_update().filter(key=key).first()
-        if found is None or found.expires <= now:
-            if found is not None:
-                found.delete()
-            # A new count: a good moment to forget every count that has run out.
-            Strikes.objects.filter(expires__lte=now).delete()
-            found, created = Strikes.objects.get_or_create(
-                key=key, defaults={"expires": now + timedelta(seconds=window)}
-            )
-            if not created:  # another request started it first: wait for it as above
-                found = Strikes.objects.select_for_update().get(pk=found.pk)
+        found = _count_row(key, window, now)
         found.count += 1
         if found.count == limit and lockout is not None:
             found.expires = now + timedelta(seconds=lockout)
         found.save(update_fields=["count", "expires"])
     return found
+
+
+def spend(key: str, amount: int, budget: int, window: int) -> Strikes | None:
+    """Take `amount` from `key`'s budget for `window` seconds: None when it fitted (and is
+    now spent), else the count that is full, for retry_after (nothing is taken then)."""
+    now = timezone.now()
+    with transaction.atomic():
+        found = _count_row(key, window, now)
+        if found.count + amount > budget:
+            return found
+        found.count += amount
+        found.save(update_fields=["count"])
+    return None
 
 
 def retry_after(found: Strikes) -> int:

@@ -155,10 +155,11 @@ else:
 # Several sites sharing one Redis (or a benchmark's throwaway site) keep apart by prefix.
 CACHES["default"]["KEY_PREFIX"] = os.environ.get("CACHE_KEY_PREFIX", "")
 
-# POST /api/price/ needs no account: requests one address may make a minute. A 1 MB army
-# costs up to ~0.9 s of CPU to price (the dearest shape benchmarks/price_bench.py has
-# found: 40 weapons a unit), so one address can take up to ~15% of a core.
+# POST /api/price/ needs no account: requests one address may make a minute, and bytes it
+# may post a minute (at least one largest body, 1 MB). Pricing costs CPU in proportion to
+# the bytes posted, so the byte budget bounds what one address can cost: README says how much.
 PRICE_API_PER_MINUTE = int(os.environ.get("PRICE_API_PER_MINUTE", "10"))
+PRICE_API_BYTES_PER_MINUTE = int(os.environ.get("PRICE_API_BYTES_PER_MINUTE", "1000000"))
 
 # Django's own database sessions and ModelBackend (the defaults).
 
