@@ -9,6 +9,9 @@ from armies.converters import ShareToken
 
 register_converter(ShareToken, "token")
 
+# A database that is down or stuck answers 503 from wherever it failed (config/errors.py).
+handler500 = "config.errors.server_error"
+
 # The admin's log-in page counts and refuses repeated failures like the main one.
 admin.site.login_form = AdminLoginForm
 

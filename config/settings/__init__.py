@@ -63,6 +63,7 @@ INSTALLED_APPS = [
 MIDDLEWARE = [
     "accounts.probes.HealthProbeMiddleware",  # /healthz probed by IP: see the module
     "django.middleware.security.SecurityMiddleware",
+    "config.errors.DatabaseUnavailableMiddleware",  # a stuck database: 503, not 500
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.middleware.csp.ContentSecurityPolicyMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
@@ -134,13 +135,22 @@ elif DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 REDIS_URL = os.environ.get("REDIS_URL", "")
-if REDIS_URL:
-    CACHES = {
-        "default": {
-            "BACKEND": "django.core.cache.backends.redis.RedisCache",
-            "LOCATION": REDIS_URL,
-        }
+# A cache that errs or is slow is a miss (config/cache.py): each Redis call may take at
+# most CACHE_TIMEOUT seconds, connecting included, and is not retried.
+CACHE_TIMEOUT = float(os.environ.get("CACHE_TIMEOUT", "0.25"))
+
+
+def redis_cache(url: str, timeout: float) -> dict:
+    """The cache settings for Redis at `url`, each call bounded by `timeout` seconds."""
+    return {
+        "BACKEND": "config.cache.ResilientRedisCache",
+        "LOCATION": url,
+        "OPTIONS": {"socket_timeout": timeout, "socket_connect_timeout": timeout},
     }
+
+
+if REDIS_URL:
+    CACHES = {"default": redis_cache(REDIS_URL, CACHE_TIMEOUT)}
 else:
     # Per process, for one app server. Room for a few dozen big armies' parts (a 200-unit
     # army keeps 600 entries: its rows, share-page cards and roster cards, 1-3 kB each):
