@@ -23,7 +23,7 @@ from armies.models import Army
 from tests.adversarial.conftest import SYSTEMS, World, build_world
 from tests.adversarial.scrape import Control, controls, submitted
 from tests.adversarial.strategies import FUZZING, broken_army, deep, hostile_text, json_values
-from tests.armies.conftest import assert_stored_prices_match_the_engine
+from tests.helpers import assert_stored_prices_match_the_engine
 
 pytestmark = pytest.mark.django_db
 

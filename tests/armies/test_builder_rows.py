@@ -13,8 +13,7 @@ from django.urls import reverse
 from armies import services
 from armies.models import Unit
 from armies.views import ArmyState
-from tests.armies.conftest import make_army
-from tests.factories import UserFactory
+from tests.factories import ArmyFactory, UserFactory
 
 pytestmark = pytest.mark.django_db
 
@@ -30,7 +29,7 @@ def sent_rows(html: str) -> list[str]:
 
 def test_a_save_re_sends_the_unit_and_the_rows_whose_errors_it_changed(player_client, player):
     # Two commanders: the error sits on the second. Demoting the first clears it.
-    army = make_army(player, "vsgmr", [COMMANDER, COMMANDER, HERO])
+    army = ArmyFactory(owner=player, system="vsgmr", profiles=[COMMANDER, COMMANDER, HERO])
     first, second, third = army.units.all()
     assert "2 commanders" in player_client.get(f"/armies/{army.pk}/").content.decode()
 
@@ -49,7 +48,7 @@ def test_a_save_re_sends_the_unit_and_the_rows_whose_errors_it_changed(player_cl
 
 
 def test_a_save_that_changes_no_other_unit_re_sends_one_row(player_client, player):
-    army = make_army(player, "gem", [SWORDSMAN] * 3)
+    army = ArmyFactory(owner=player, system="gem", profiles=[SWORDSMAN] * 3)
     unit = army.units.first()
     response = player_client.post(
         f"/armies/{army.pk}/units/{unit.pk}/",
@@ -62,7 +61,7 @@ def test_a_save_that_changes_no_other_unit_re_sends_one_row(player_client, playe
 
 
 def test_a_refused_save_re_sends_no_row(player_client, player):
-    army = make_army(player, "gem", [SWORDSMAN] * 3)
+    army = ArmyFactory(owner=player, system="gem", profiles=[SWORDSMAN] * 3)
     unit = army.units.first()
     response = player_client.post(
         f"/armies/{army.pk}/units/{unit.pk}/",
@@ -75,7 +74,7 @@ def test_a_refused_save_re_sends_no_row(player_client, player):
 
 
 def test_rows_use_the_same_urls_as_the_urlconf(player_client, player):
-    army = make_army(player, "gem", [SWORDSMAN] * 2)
+    army = ArmyFactory(owner=player, system="gem", profiles=[SWORDSMAN] * 2)
     unit = army.units.first()
     html = player_client.get(f"/armies/{army.pk}/").content.decode()
     assert f'data-hx-get="{reverse("armies:unit-breakdown", args=[army.pk, unit.pk])}"' in html
@@ -97,7 +96,7 @@ def test_rows_use_the_same_urls_as_the_urlconf(player_client, player):
 def test_a_units_breakdown_loads_on_demand_in_constant_queries(
     player_client, player, django_assert_num_queries
 ):
-    army = make_army(player, "gem", [SWORDSMAN] * 200)
+    army = ArmyFactory(owner=player, system="gem", profiles=[SWORDSMAN] * 200)
     unit = army.units.last()
     url = f"/armies/{army.pk}/units/{unit.pk}/breakdown/"
     # session, user, army, unit
@@ -114,7 +113,7 @@ def test_a_units_breakdown_loads_on_demand_in_constant_queries(
 
 
 def test_without_javascript_the_breakdown_link_opens_the_unit_in_the_editor(player_client, player):
-    army = make_army(player, "gem", [SWORDSMAN])
+    army = ArmyFactory(owner=player, system="gem", profiles=[SWORDSMAN])
     unit = army.units.get()
     response = player_client.get(f"/armies/{army.pk}/units/{unit.pk}/breakdown/")
     assert response.status_code == 302
@@ -124,14 +123,14 @@ def test_without_javascript_the_breakdown_link_opens_the_unit_in_the_editor(play
 
 
 def test_another_player_cannot_read_a_breakdown(client, player):
-    army = make_army(player, "gem", [SWORDSMAN])
+    army = ArmyFactory(owner=player, system="gem", profiles=[SWORDSMAN])
     unit = army.units.get()
     client.force_login(UserFactory())
     assert client.get(f"/armies/{army.pk}/units/{unit.pk}/breakdown/", **HX).status_code == 404
 
 
 def test_rows_drawn_before_are_redrawn_when_anything_they_show_changes(player_client, player):
-    army = make_army(player, "vsgmr", [COMMANDER, COMMANDER, HERO])
+    army = ArmyFactory(owner=player, system="vsgmr", profiles=[COMMANDER, COMMANDER, HERO])
     first, second, third = army.units.all()
     page = player_client.get(f"/armies/{army.pk}/?unit={second.pk}").content.decode()
     assert "2 commanders" in page and active_rows(page) == [f"unit-{second.pk}"]
@@ -155,7 +154,7 @@ def active_rows(html: str) -> list[str]:
 def test_after_a_save_the_pages_read_only_the_unit_it_changed(player_client, player):
     # 30 units drawn once on each page; then one is saved. The next builder, share page
     # and roster show it, and read no other unit's stored row: those come from the cache.
-    army = make_army(player, "gem", [SWORDSMAN] * 30)
+    army = ArmyFactory(owner=player, system="gem", profiles=[SWORDSMAN] * 30)
     units = list(army.units.all())
     token = army.share()
     pages = [f"/armies/{army.pk}/", f"/s/{token}/", f"/armies/{army.pk}/roster/"]
@@ -183,7 +182,7 @@ def test_a_unit_trashed_while_a_page_is_drawn_is_left_out_and_comes_back(
     # Another tab moves a unit to the trash between a page reading the list and reading
     # the units it must draw: the page is drawn without it, and nothing is kept for it,
     # so once restored it shows again.
-    army = make_army(player, "gem", [SWORDSMAN] * 3)
+    army = ArmyFactory(owner=player, system="gem", profiles=[SWORDSMAN] * 3)
     second = army.units.all()[1]
     pages = [f"/armies/{army.pk}/", f"/s/{army.share()}/", f"/armies/{army.pk}/roster/"]
     units_of = ArmyState.units_of

@@ -18,7 +18,7 @@ import points
 from armies import services
 from armies.models import Army, LibraryEntry
 from rules.catalog import SAMPLES
-from tests.browser.test_builder import log_in
+from tests.browser.helpers import log_in
 from tests.factories import UserFactory
 
 pytestmark = pytest.mark.django_db(transaction=True)
