@@ -12,7 +12,7 @@ import pytest
 from django.db import connection
 
 from config.settings import redis_cache
-from tests.armies.conftest import make_army
+from tests.factories import ArmyFactory
 
 pytestmark = pytest.mark.django_db
 
@@ -30,7 +30,7 @@ def hung_redis(settings):
 
 
 def test_with_a_hung_redis_army_pages_are_drawn_without_the_cache(client, player, hung_redis):
-    army = make_army(player, "gem", [SWORDSMAN] * 3, name="Iron Guard")
+    army = ArmyFactory(owner=player, system="gem", profiles=[SWORDSMAN] * 3, name="Iron Guard")
     token = army.share()
     client.force_login(player)
     pages = [
@@ -118,7 +118,7 @@ def locked_armies():
 
 @pytest.mark.django_db(transaction=True)
 def test_a_locked_database_answers_503_with_a_short_message(client, player, request):
-    army = make_army(player, "gem", [SWORDSMAN], name="Iron Guard")
+    army = ArmyFactory(owner=player, system="gem", profiles=[SWORDSMAN], name="Iron Guard")
     client.force_login(player)
     request.getfixturevalue("locked_armies")
 

@@ -8,9 +8,8 @@ from __future__ import annotations
 import pytest
 from django.urls import reverse
 
-from armies import services
 from armies.models import Tag
-from tests.factories import UserFactory
+from tests.factories import ArmyFactory, UserFactory
 
 pytestmark = pytest.mark.django_db
 
@@ -49,7 +48,7 @@ def test_forking_or_seeding_through_a_malformed_link_is_not_found(client, token)
 
 
 def test_a_good_share_link_still_opens_everywhere(client):
-    army = services.create_army(UserFactory(), name="Host", system="gem", points_limit=None)
+    army = ArmyFactory(name="Host", system="gem")
     token = army.share()
     for route in ["/s/{}/", "/s/{}/roster/", "/s/{}/export.txt", "/s/{}/cards/"]:
         assert client.get(route.format(token)).status_code == 200, route
@@ -58,7 +57,7 @@ def test_a_good_share_link_still_opens_everywhere(client):
 @pytest.mark.parametrize("typed", ["a\x00b", "\x00", "tour\x01nament", "x\x7fy"])
 def test_taking_off_a_tag_with_a_control_character_is_refused_with_a_message(client, typed):
     owner = UserFactory()
-    army = services.create_army(owner, name="Host", system="gem", points_limit=None)
+    army = ArmyFactory(owner=owner, name="Host", system="gem")
     client.force_login(owner)
     client.post(reverse("armies:tag-add", args=[army.pk]), {"new_tag": "ab"})
 
@@ -72,7 +71,7 @@ def test_taking_off_a_tag_with_a_control_character_is_refused_with_a_message(cli
 @pytest.mark.parametrize("typed", ["a\x00b", "tour\x01nament"])
 def test_adding_a_tag_with_a_control_character_is_refused_beside_the_field(client, typed):
     owner = UserFactory()
-    army = services.create_army(owner, name="Host", system="gem", points_limit=None)
+    army = ArmyFactory(owner=owner, name="Host", system="gem")
     client.force_login(owner)
 
     response = client.post(reverse("armies:tag-add", args=[army.pk]), {"new_tag": typed})
@@ -85,7 +84,7 @@ def test_adding_a_tag_with_a_control_character_is_refused_beside_the_field(clien
 
 def test_a_tag_is_still_taken_off_by_its_name(client):
     owner = UserFactory()
-    army = services.create_army(owner, name="Host", system="gem", points_limit=None)
+    army = ArmyFactory(owner=owner, name="Host", system="gem")
     client.force_login(owner)
     client.post(reverse("armies:tag-add", args=[army.pk]), {"new_tag": "  Grand   tour "})
 

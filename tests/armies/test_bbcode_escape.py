@@ -6,9 +6,7 @@ import re
 
 import pytest
 
-import points
-from armies.services import create_army_from_file
-from tests.factories import UserFactory
+from tests.factories import ArmyFactory
 
 pytestmark = pytest.mark.django_db
 
@@ -62,7 +60,7 @@ OWN_TAGS = re.compile(
 
 def _army(system: str):
     doc = {"format": "muster-army/1", "system": system, "points_limit": None, "options": {}}
-    army = create_army_from_file(UserFactory(), points.load({**doc, **ARMIES[system]}))
+    army = ArmyFactory(file={**doc, **ARMIES[system]})
     army.share()
     return army
 

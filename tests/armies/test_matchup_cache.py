@@ -4,14 +4,13 @@ from __future__ import annotations
 
 import pytest
 
-from armies import services
-from tests.factories import UserFactory
+from tests.factories import ArmyFactory, UserFactory
 
 pytestmark = pytest.mark.django_db
 
 
 def _shared_army(name: str):
-    army = services.create_army(UserFactory(), name=name, system="gem", points_limit=None)
+    army = ArmyFactory(name=name, system="gem")
     army.share()
     return army
 
@@ -38,7 +37,7 @@ def test_a_matchup_of_a_pasted_share_link_is_never_stored(client):
 
 def test_a_signed_in_matchup_with_one_shared_side_is_never_stored(client):
     me = UserFactory()
-    mine = services.create_army(me, name="Mine", system="gem", points_limit=None)
+    mine = ArmyFactory(owner=me, name="Mine", system="gem")
     theirs = _shared_army("Theirs")
     client.force_login(me)
 
