@@ -38,7 +38,6 @@ from armies.models import (
     TRASH_DAYS,
     Army,
     Tag,
-    Unit,
     stored_number,
 )
 from armies.templatetags.muster import pts
@@ -127,9 +126,12 @@ def listed_armies(owner, state: ListState):
     if state.query:
         if not _text_ok(state.query, Army._meta.get_field("name").max_length):
             return armies.none()
-        # By the army's name or any live unit's name.
-        unit_named = Unit.objects.filter(army=OuterRef("pk"), name__icontains=state.query)
-        armies = armies.filter(Q(name__icontains=state.query) | Exists(unit_named))
+        # By the army's name or one of its tags: an owner has at most MAX_ARMIES armies and
+        # MAX_TAGS tags, so a search costs the same however many units the armies hold.
+        tagged = Army.tags.through.objects.filter(
+            army=OuterRef("pk"), tag__name__icontains=state.query
+        )
+        armies = armies.filter(Q(name__icontains=state.query) | Exists(tagged))
     if state.sort in ("total", "-total"):
         # Totals are stored as exact decimal text; a fraction ("n/d") is never written
         # for a list of whole and half points, and would sort as 0 rather than fail.
