@@ -9,6 +9,7 @@ from functools import cached_property, partial
 from django import forms
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
+from django.core.paginator import Paginator
 from django.db.models import Q
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
@@ -29,6 +30,7 @@ from armies.forms import (
     dumps_army,
 )
 from armies.models import (
+    MAX_LIBRARY,
     TRASH_DAYS,
     Army,
     LibraryEntry,
@@ -807,6 +809,8 @@ def _after_list_change(
 
 # --- Homebrew library -------------------------------------------------------------
 
+LIBRARY_PER_PAGE = 50
+
 
 def _entry_for_owner(request: HttpRequest, pk: int) -> LibraryEntry:
     return get_object_or_404(LibraryEntry.objects.for_owner(request.user), pk=pk)
@@ -829,9 +833,15 @@ def _library_system(kind: str, system: str) -> str:
 @login_required
 def library(request: HttpRequest) -> HttpResponse:
     entries = LibraryEntry.objects.for_owner(request.user)
-    return render(
-        request, "armies/library.html", {"entries": entries, "systems": points.SYSTEMS.items()}
-    )
+    page = Paginator(entries, LIBRARY_PER_PAGE).get_page(request.GET.get("page"))
+    context = {
+        "page": page,
+        "entries": list(page),
+        "count": page.paginator.count,
+        "max_library": MAX_LIBRARY,
+        "systems": points.SYSTEMS.items(),
+    }
+    return render(request, "armies/library.html", context)
 
 
 @login_required
@@ -841,15 +851,14 @@ def library_new(request: HttpRequest, kind: str, system: str = "") -> HttpRespon
     system = _library_system(kind, system)
     form = _library_form(kind, system, request.POST or None)
     if request.method == "POST" and form.is_valid():
-        LibraryEntry.objects.create(
-            owner=request.user,
-            kind=kind,
-            system=system,
-            name=form.cleaned_data["name"],
-            data=form.profile if kind == LibraryEntry.Kind.FIGURE else form.data_dict,
-        )
-        messages.success(request, f"Added {form.cleaned_data['name']} to your library.")
-        return redirect("library:list")
+        data = form.profile if kind == LibraryEntry.Kind.FIGURE else form.data_dict
+        try:
+            services.add_library_entry(request.user, kind, system, form.cleaned_data["name"], data)
+        except services.LibraryFull as full:
+            form.add_error(None, full.message)  # what was typed stays in the form
+        else:
+            messages.success(request, f"Added {form.cleaned_data['name']} to your library.")
+            return redirect("library:list")
     return render(
         request,
         "armies/library_form.html",
