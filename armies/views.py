@@ -520,20 +520,30 @@ def army_delete(request: HttpRequest, pk: int) -> HttpResponse:
 # has waited longer than TRASH_DAYS.
 
 
+TRASH_PER_PAGE = 50
+
+
 @login_required
 def trash(request: HttpRequest) -> HttpResponse:
-    armies = Army.all_objects.for_owner(request.user).in_trash().order_by("-deleted_at")
+    armies = Army.all_objects.for_owner(request.user).in_trash().order_by("-deleted_at", "-pk")
     units = (
         Unit.all_objects.in_trash()
         .filter(army__owner=request.user, army__deleted_at__isnull=True)
         .select_related("army")
-        .order_by("-deleted_at")
+        .order_by("-deleted_at", "-pk")
     )
-    return render(
-        request,
-        "armies/trash.html",
-        {"armies": armies, "units": units, "trash_days": TRASH_DAYS},
-    )
+    # Each list paged on its own: a page costs the same however much waits in the trash.
+    army_page = Paginator(armies, TRASH_PER_PAGE).get_page(request.GET.get("armies"))
+    unit_page = Paginator(units, TRASH_PER_PAGE).get_page(request.GET.get("units"))
+    context = {
+        "armies": army_page,
+        "units": unit_page,
+        "trash_days": TRASH_DAYS,
+        # A link to another page of one list keeps the other list's page.
+        "armies_page": army_page.number,
+        "units_page": unit_page.number,
+    }
+    return render(request, "armies/trash.html", context)
 
 
 @require_POST
