@@ -13,6 +13,7 @@ from django.db import connection
 
 from config.settings import redis_cache
 from tests.factories import ArmyFactory
+from tests.processes import manage
 
 pytestmark = pytest.mark.django_db
 
@@ -130,3 +131,34 @@ def test_a_locked_database_answers_503_with_a_short_message(client, player, requ
     html = response.content.decode()
     assert "did not answer in time" in html and "Try again in" in html
     assert "Traceback" not in html and "Server Error" not in html
+
+
+@pytest.fixture
+def silent_database():
+    """A port that accepts connections and never says a word, as a stuck database does."""
+    server = socket.create_server(("127.0.0.1", 0))
+    yield server.getsockname()[1]
+    server.close()
+
+
+def test_a_page_whose_database_never_answers_is_a_503_within_seconds(silent_database):
+    # End to end, in a process of its own: a signed-in visitor's session is looked up in
+    # a PostgreSQL that accepts and never answers.
+    result = manage(
+        "shell",
+        "-c",
+        "import time\n"
+        "from django.test import Client\n"
+        "client = Client(HTTP_HOST='localhost', raise_request_exception=False)\n"
+        "client.cookies['sessionid'] = 'x' * 32\n"
+        "started = time.monotonic()\n"
+        "response = client.get('/armies/')\n"
+        "print(response.status_code, response['Retry-After'], b'did not answer' in "
+        "response.content, round(time.monotonic() - started, 1))",
+        timeout=60,
+        DATABASE_URL=f"postgres://muster@127.0.0.1:{silent_database}/muster",
+    )
+    assert result.returncode == 0, result.stderr
+    status, retry_after, message, seconds = result.stdout.strip().splitlines()[-1].split()
+    assert (status, retry_after, message) == ("503", "30", "True")
+    assert float(seconds) < 5
