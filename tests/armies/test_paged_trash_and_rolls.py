@@ -9,7 +9,6 @@ import pytest
 from django.test import Client
 
 from armies import acquisition, services
-from armies.views import TRASH_PER_PAGE
 from tests.factories import ArmyFactory
 
 pytestmark = pytest.mark.django_db
@@ -32,7 +31,7 @@ def test_the_trash_pages_deleted_armies_fifty_at_a_time_dropping_none(player_cli
     first = player_client.get("/armies/trash/").content.decode()
     second = player_client.get("/armies/trash/", {"armies": "2"}).content.decode()
 
-    assert len(_trashed(first, "army")) == TRASH_PER_PAGE == 50
+    assert len(_trashed(first, "army")) == 50
     assert len(_trashed(second, "army")) == 10
     assert sorted(_trashed(first, "army") + _trashed(second, "army")) == [a.name for a in armies]
     assert "Page 1 of 2 (60 armies)" in first
