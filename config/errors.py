@@ -22,7 +22,8 @@ RETRY_AFTER = 30  # seconds: a statement timeout, a lock or a failover usually p
 
 
 def database_unavailable(request: HttpRequest, exc: BaseException) -> HttpResponse:
-    log.warning("database unavailable for %s %s: %r", request.method, request.path, exc)
+    # Loud: a missing migration also raises OperationalError, and must not pass for a blip.
+    log.error("database unavailable for %s %s: %r", request.method, request.path, exc)
     html = render_to_string("503.html", {"retry_after": RETRY_AFTER})
     response = HttpResponse(html, status=503)
     response["Retry-After"] = str(RETRY_AFTER)
