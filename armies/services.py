@@ -291,6 +291,16 @@ def add_library_entry(owner, kind: str, system: str, name: str, data: dict) -> L
         )
 
 
+def save_library_entry(entry: LibraryEntry, name: str, data: dict) -> None:
+    """Change a homebrew entry; armies that copied it keep their copy."""
+    entry.name, entry.data = name, data
+    entry.save(update_fields=["name", "data", "updated"])
+
+
+def delete_library_entry(entry: LibraryEntry) -> None:
+    entry.delete()
+
+
 COPY_NUMBER = re.compile(r" \((\d{1,9})\)$")
 
 

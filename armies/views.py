@@ -882,9 +882,8 @@ def library_edit(request: HttpRequest, pk: int) -> HttpResponse:
     entry = _entry_for_owner(request, pk)
     form = _library_form(entry.kind, entry.system, request.POST or None, entry=entry)
     if request.method == "POST" and form.is_valid():
-        entry.name = form.cleaned_data["name"]
-        entry.data = form.profile if entry.kind == LibraryEntry.Kind.FIGURE else form.data_dict
-        entry.save()
+        data = form.profile if entry.kind == LibraryEntry.Kind.FIGURE else form.data_dict
+        services.save_library_entry(entry, form.cleaned_data["name"], data)
         messages.success(request, f"Saved {entry.name}. Armies that used it keep their own copy.")
         return redirect("library:list")
     return render(
@@ -904,7 +903,7 @@ def library_edit(request: HttpRequest, pk: int) -> HttpResponse:
 @login_required
 def library_delete(request: HttpRequest, pk: int) -> HttpResponse:
     entry = _entry_for_owner(request, pk)
-    entry.delete()
+    services.delete_library_entry(entry)
     messages.success(request, f"Removed {entry.name} from your library.")
     return redirect("library:list")
 
