@@ -4,7 +4,7 @@ from django.urls import include, path
 from accounts import views as account_views
 from accounts.forms import AdminLoginForm
 from accounts.probes import HEALTHZ
-from armies import acquisition, api, cards, exports, matchups, play, shared
+from armies import acquisition, api, cards, exports, matchups, offline, play, shared
 
 # The admin's log-in page counts and refuses repeated failures like the main one.
 admin.site.login_form = AdminLoginForm
@@ -12,6 +12,9 @@ admin.site.login_form = AdminLoginForm
 urlpatterns = [
     path("", account_views.home, name="home"),
     path(HEALTHZ.removeprefix("/"), account_views.healthz, name="healthz"),  # probes.py
+    path("manifest.webmanifest", offline.manifest, name="manifest"),
+    path("sw.js", offline.service_worker, name="service-worker"),
+    path("offline/", offline.offline_page, name="offline"),
     path("accounts/", include("accounts.urls")),
     path("armies/", include("armies.urls")),
     path("library/", include("armies.library_urls")),

@@ -1,0 +1,174 @@
+// Every page: the service worker (static/js/sw.js) registered, and what the page says and
+// does without a network. A page answered from the device (<html data-offline-copy>) says
+// when it was kept; while there is no network, every control that needs the server is
+// switched off and says so, and every link to a page this device does not keep says it
+// is unavailable. Controls inside [data-offline-ok] (table mode's taps) work offline.
+// Logging out empties the device's kept pages before the log-out is sent.
+(() => {
+  const PAGES = "muster-pages-v1";
+  const TABLE_DB = "muster-table";
+  const NOTE = "offline-note";
+  const copyAt = document.documentElement.dataset.offlineCopy;
+
+  const clock = (when) => {
+    const d = new Date(when);
+    if (Number.isNaN(d.getTime())) return "";
+    const time = `${String(d.getHours()).padStart(2, "0")}:${String(d.getMinutes()).padStart(2, "0")}`;
+    if (d.toDateString() === new Date().toDateString()) return time;
+    return `${d.toLocaleDateString(undefined, { day: "numeric", month: "short" })}, ${time}`;
+  };
+
+  const status = () => document.getElementById("offline-status");
+
+  function say(text, reloadLink) {
+    const box = status();
+    if (!box) return;
+    box.replaceChildren(document.createTextNode(text));
+    if (reloadLink) {
+      const a = document.createElement("a");
+      a.href = location.href;
+      a.textContent = "Load the current page";
+      box.append(" ", a);
+    }
+    box.hidden = !text;
+  }
+
+  function note(control) {
+    const span = document.createElement("span");
+    span.className = `${NOTE} badge text-bg-secondary ms-1`;
+    span.textContent = "unavailable offline";
+    control.after(span);
+  }
+
+  const needsServer = (el) => !el.closest("[data-offline-ok]");
+
+  async function markOffline() {
+    const controls = document.querySelectorAll(
+      'form[method="post"] button:not([type="button"]), form[method="post"] input[type="submit"],' +
+        " button[data-hx-post], button[data-hx-get], input[data-hx-post], select[data-hx-post]," +
+        " form[data-hx-post] button:not([type=button]), button[data-bs-toggle=modal]",
+    );
+    for (const control of controls) {
+      if (!needsServer(control) || control.dataset.offlineOff || control.form?.action?.endsWith("/logout/")) continue;
+      control.dataset.offlineOff = control.disabled ? "was" : "yes";
+      control.disabled = true;
+      control.title = "Unavailable offline: this needs the server.";
+      note(control);
+    }
+    const links = [...document.querySelectorAll("main a[href], nav a[href]")].filter((a) => {
+      const url = new URL(a.href, location.href);
+      return url.origin === location.origin && url.pathname !== location.pathname && !a.dataset.offlineOff;
+    });
+    const cache = "caches" in window ? await caches.open(PAGES) : null;
+    for (const a of links) {
+      const url = new URL(a.href, location.href);
+      if (cache && !url.search && (await cache.match(url.pathname))) continue;
+      a.dataset.offlineOff = "yes";
+      a.setAttribute("aria-disabled", "true");
+      a.classList.add("offline-unavailable");
+      a.title = "Unavailable offline: this device does not keep that page.";
+    }
+  }
+
+  function markOnline() {
+    for (const el of document.querySelectorAll("[data-offline-off]")) {
+      if (el.dataset.offlineOff === "yes") {
+        el.disabled = false;
+        el.removeAttribute("aria-disabled");
+      }
+      el.classList.remove("offline-unavailable");
+      el.removeAttribute("title");
+      delete el.dataset.offlineOff;
+    }
+    for (const n of document.querySelectorAll(`.${NOTE}`)) n.remove();
+  }
+
+  // A click on a link this device does not keep goes nowhere and says why.
+  document.addEventListener("click", (event) => {
+    const a = event.target.closest?.("a.offline-unavailable");
+    if (!a) return;
+    event.preventDefault();
+    say("That page is not kept on this device: it opens when the network returns.");
+  });
+
+  function show() {
+    if (!navigator.onLine) {
+      say(
+        copyAt
+          ? `Offline copy from ${clock(copyAt)}, kept on this device. Anything that needs the server is unavailable until the network returns.`
+          : "No network: anything that needs the server is unavailable until it returns.",
+      );
+      markOffline();
+    } else {
+      markOnline();
+      say(copyAt ? `Offline copy from ${clock(copyAt)}. Back online.` : "", Boolean(copyAt));
+    }
+  }
+
+  window.addEventListener("online", show);
+  window.addEventListener("offline", show);
+
+  // A copy answered while the network was only flaky (navigator.onLine still true) is an
+  // offline copy all the same: say so, and switch off what needs the server.
+  function start() {
+    if (copyAt && navigator.onLine) {
+      say(
+        `Offline copy from ${clock(copyAt)}, kept on this device: the server did not answer. Anything that needs it is unavailable.`,
+        true,
+      );
+      markOffline();
+    } else {
+      show();
+    }
+  }
+
+  // Logging out (or in as someone else) leaves no private page on this device.
+  async function forget() {
+    const jobs = [];
+    if ("caches" in window) jobs.push(caches.delete(PAGES));
+    if ("indexedDB" in window) {
+      jobs.push(
+        new Promise((done) => {
+          const request = indexedDB.deleteDatabase(TABLE_DB);
+          request.onsuccess = request.onerror = request.onblocked = () => done();
+        }),
+      );
+    }
+    navigator.serviceWorker?.controller?.postMessage({ forget: "pages" });
+    await Promise.all(jobs);
+  }
+
+  document.addEventListener("submit", (event) => {
+    const form = event.target;
+    if (!form.action || !new URL(form.action).pathname.endsWith("/accounts/logout/")) return;
+    if (form.dataset.forgotten) return;
+    event.preventDefault();
+    forget().finally(() => {
+      form.dataset.forgotten = "yes";
+      form.submit();
+    });
+  });
+
+  function register() {
+    if (!("serviceWorker" in navigator)) return;
+    const controlled = Boolean(navigator.serviceWorker.controller);
+    navigator.serviceWorker
+      .register("/sw.js", { scope: "/" })
+      .then(() => navigator.serviceWorker.ready)
+      .then((registration) => {
+        if (!navigator.onLine || copyAt) return;
+        const assets = [
+          ...document.querySelectorAll("script[src]"),
+          ...document.querySelectorAll('link[rel="stylesheet"], link[rel="icon"], link[rel="apple-touch-icon"]'),
+        ].map((el) => el.src || el.href);
+        registration.active?.postMessage({ opened: location.pathname + location.search, assets, controlled });
+      })
+      .catch(() => {
+        // No worker (a private window may refuse one): the site works, without offline copies.
+      });
+  }
+
+  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", start);
+  else start();
+  register();
+})();
