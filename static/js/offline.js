@@ -105,7 +105,10 @@
     }
   }
 
-  window.addEventListener("online", show);
+  window.addEventListener("online", () => {
+    show();
+    navigator.serviceWorker?.controller?.postMessage({ recheck: true });
+  });
   window.addEventListener("offline", show);
 
   // A copy answered while the network was only flaky (navigator.onLine still true) is an

@@ -112,8 +112,8 @@ let lastRecheck = 0;
 
 // After a successful contact: is every kept share link still on? One that answers 404 was
 // turned off or renewed: its kept pages go. A live one's kept share page is renewed.
-async function recheckShares() {
-  if (Date.now() - lastRecheck < RECHECK_EVERY) return;
+async function recheckShares(now = false) {
+  if (!now && Date.now() - lastRecheck < RECHECK_EVERY) return;
   lastRecheck = Date.now();
   const cache = await caches.open(PAGES);
   const tokens = new Set();
@@ -188,8 +188,13 @@ self.addEventListener("fetch", (event) => {
 // - {opened: url, assets: [...]}: a page loaded before this worker controlled it (the
 //   first visit); keep it and the static files it loaded, as if it had come through here.
 // - {forget: "pages"}: the player is logging out.
+// - {recheck: true}: the network is back: are the kept share links still on?
 self.addEventListener("message", (event) => {
   const data = event.data || {};
+  if (data.recheck) {
+    event.waitUntil(recheckShares(true));
+    return;
+  }
   if (data.forget === "pages") {
     event.waitUntil(forgetPages());
     return;
