@@ -44,9 +44,8 @@
 
   async function markOffline() {
     const controls = document.querySelectorAll(
-      'form[method="post"] button:not([type="button"]), form[method="post"] input[type="submit"],' +
-        " button[data-hx-post], button[data-hx-get], input[data-hx-post], select[data-hx-post]," +
-        " form[data-hx-post] button:not([type=button]), button[data-bs-toggle=modal]",
+      'form button:not([type="button"]), form input[type="submit"], button[data-copy-url],' +
+        " button[data-hx-post], button[data-hx-get], input[data-hx-post], select[data-hx-post]",
     );
     for (const control of controls) {
       if (!needsServer(control) || control.dataset.offlineOff || control.form?.action?.endsWith("/logout/")) continue;
@@ -114,6 +113,8 @@
   // A copy answered while the network was only flaky (navigator.onLine still true) is an
   // offline copy all the same: say so, and switch off what needs the server.
   function start() {
+    // One-time notices ("New game started") belong to the visit that stored the copy.
+    if (copyAt) for (const m of document.querySelectorAll(".messages")) m.remove();
     if (copyAt && navigator.onLine) {
       say(
         `Offline copy from ${clock(copyAt)}, kept on this device: the server did not answer. Anything that needs it is unavailable.`,

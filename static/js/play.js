@@ -16,8 +16,10 @@
 // returns they are sent in order, through the same version check as any tap. If the game
 // moved on elsewhere, nothing is sent: the player sees both states and chooses.
 (() => {
+  // Every POLL_MS a poll goes out, whatever became of the one before: one left without an
+  // answer (a busy server, a dropped packet) is abandoned, never waited for. (htmx's
+  // "every 3s" queued each poll behind the last one, so one stuck poll held the page.)
   const POLL_MS = 2000;
-  const POLL_TIMEOUT_MS = 4000; // a poll that hangs is dropped, the next one goes out
   const RETRY_MS = 5000;
   const UNDO_STEPS = 50; // armies/play.py UNDO_STEPS
 
@@ -484,8 +486,9 @@
     if (!quiet()) return;
     const data = json("play-data");
     const at = force || !data?.game ? "now" : `${data.game}.${data.version}`;
+    inFlight?.abort();
     const stop = new AbortController();
-    const timer = setTimeout(() => stop.abort(), POLL_TIMEOUT_MS);
+    inFlight = stop;
     try {
       const answer = await fetch(`${box.dataset.poll}?at=${at}`, {
         headers: { "HX-Request": "true" },
@@ -509,14 +512,16 @@
         save();
       }
     } catch {
-      // No answer in time, or the network went: the next poll asks again.
+      // Abandoned for the next one, or the network went: the next poll asks again.
     } finally {
-      clearTimeout(timer);
+      if (inFlight === stop) inFlight = null;
     }
   }
 
+  let inFlight = null;
   function follow() {
-    poll().finally(() => setTimeout(follow, POLL_MS));
+    poll();
+    setTimeout(follow, POLL_MS);
   }
 
   function retry() {

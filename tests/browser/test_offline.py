@@ -208,8 +208,8 @@ def test_a_second_owner_device_follows_the_game(browser, live_server):
     expect(tablet.get_by_test_id("play-value")).to_have_text(["1", "0"])
     # A new game on the phone shows on the tablet too.
     phone.get_by_role("button", name="End this game and start a new one").click()
-    expect(phone.locator("[data-game-number]")).to_have_text("2")
-    expect(tablet.locator("[data-game-number]")).to_have_text("2", timeout=5_000)
+    expect(phone.locator("#play-after")).to_contain_text("Game 2 started")
+    expect(tablet.locator("#play-after")).to_contain_text("Game 2 started", timeout=5_000)
     expect(tablet.get_by_test_id("vp-mine-value")).to_have_text("0")
     # And the tablet taps on the game as it stands, without a refusal.
     tablet.get_by_role("button", name="One more: Turn").click()
@@ -321,3 +321,41 @@ def test_the_site_is_installable(page, live_server):
     # The policy is as strict as before: scripts from the site only, none inline.
     policy = page.request.get("/armies/").headers["content-security-policy"]
     assert "script-src 'self';" in policy and "unsafe-inline" not in policy
+
+
+def test_a_poll_left_without_an_answer_does_not_hold_the_opponents_page(page, browser, live_server):
+    """#28 item 20: the opponent's page once took 10.2 s to show a new game. In 12 runs
+    here it took 0.2-2.4 s (poll every 3 s); what holds it longer is a poll the server
+    is slow to answer, which htmx's "every 3s" waited for before asking again. Here one
+    poll never gets an answer: the page must still show the new game in a few seconds."""
+    player = UserFactory(username="stuck")
+    army = ArmyFactory(owner=player, system="gem", profiles=[BLOCK])
+    token = army.share()
+    log_in(page, "stuck")
+    page.goto(f"/armies/{army.pk}/play/")
+    page.get_by_role("button", name="Start a game").click()
+    watcher = browser.new_context(base_url=live_server.url, viewport=PHONE)
+    opponent = watcher.new_page()
+    errors = watch_errors(opponent)
+    opponent.goto(f"/s/{token}/play/")
+    expect(opponent.locator("#play-after")).to_contain_text("Game 1 started")
+
+    held = []
+
+    def hold_the_first_poll(route):
+        if not held:
+            held.append(route)  # never answered
+        else:
+            route.continue_()
+
+    opponent.route("**/play/?at=*", hold_the_first_poll)
+    deadline = time.monotonic() + 10
+    while not held and time.monotonic() < deadline:
+        opponent.wait_for_timeout(100)
+    assert held, "the opponent's page never polled"
+    page.get_by_role("button", name="End this game and start a new one").click()
+    started = time.monotonic()
+    expect(opponent.locator("#play-after")).to_contain_text("Game 2 started", timeout=15_000)
+    assert time.monotonic() - started < 5
+    watcher.close()
+    assert errors == []
