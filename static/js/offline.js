@@ -88,6 +88,10 @@
     if (!a) return;
     event.preventDefault();
     say("That page is not kept on this device: it opens when the network returns.");
+    const list = document.createElement("a");
+    list.href = "/offline/";
+    list.textContent = "What this device keeps";
+    status()?.append(" ", list);
   });
 
   function show() {

@@ -16,7 +16,7 @@ from playwright.sync_api import expect
 
 from armies.models import Game
 from tests.browser.helpers import log_in
-from tests.factories import ArmyFactory, UserFactory
+from tests.factories import ArmyFactory, UnitFactory, UserFactory
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -25,6 +25,8 @@ DESK = {"width": 1366, "height": 900}
 SHOTS = Path(tempfile.gettempdir()) / "offline-shots"  # looked at by hand, never committed
 BLOCK = {"type": "block", "base": "20mm", "off": 3, "def": 3, "hit": 2, "siz": 2}
 HIT = "One more: HIT lost (2 a model), Unit 1"
+# A name as long as a name may be, with markup in it: shown as typed, never as markup.
+LONG_NAME = ("<b>Bold</b> [url=javascript:alert(1)]Raiders[/url] " + "Longshanks" * 20)[:200]
 
 # Browser-side answers a test asks for (the page's own Cache Storage).
 KEPT_PAGES = """async () => {
@@ -86,7 +88,7 @@ def owner_phone(browser, live_server, username):
 def start_game(page, army) -> None:
     page.goto(f"/armies/{army.pk}/play/")
     page.get_by_role("button", name="Start a game").click()
-    expect(page.get_by_test_id("play-card")).to_have_count(1)
+    expect(page.get_by_test_id("play-card").first).to_be_visible()
     controlled(page)
     kept(page, f"/armies/{army.pk}/play/")
 
@@ -153,6 +155,7 @@ def test_three_taps_made_offline_survive_a_reload_and_reach_the_server_in_order(
 def test_a_tap_made_on_another_device_meanwhile_is_shown_as_a_conflict(browser, live_server):
     player = UserFactory(username="twodevices")
     army = ArmyFactory(owner=player, system="gem", profiles=[BLOCK])
+    UnitFactory(army=army, name=LONG_NAME, profile=BLOCK)
     first, phone, errors = owner_phone(browser, live_server, "twodevices")
     start_game(phone, army)
     second, tablet, _ = owner_phone(browser, live_server, "twodevices")
@@ -160,7 +163,8 @@ def test_a_tap_made_on_another_device_meanwhile_is_shown_as_a_conflict(browser, 
 
     first.set_offline(True)
     phone.get_by_role("button", name="One more: VP this army").click()
-    expect(phone.get_by_test_id("play-pending")).to_contain_text("1 change made offline")
+    phone.get_by_role("button", name=f"One more: Models removed, {LONG_NAME}").click()
+    expect(phone.get_by_test_id("play-pending")).to_contain_text("2 changes made offline")
     # Meanwhile, online, the other device moves the game on.
     tablet.get_by_role("button", name="One more: Turn").click()
     expect(tablet.get_by_test_id("turn-value")).to_have_text("2")
@@ -172,7 +176,15 @@ def test_a_tap_made_on_another_device_meanwhile_is_shown_as_a_conflict(browser, 
     vp = conflict.get_by_role("row", name="VP this army")
     expect(vp.get_by_role("cell")).to_have_text(["1", "0"])
     expect(conflict.get_by_role("row", name="Turn").get_by_role("cell")).to_have_text(["1", "2"])
-    expect(conflict.get_by_role("listitem")).to_have_text(["VP this army: one more"])
+    removed = conflict.get_by_role("row", name=f"Models removed, {LONG_NAME}")
+    expect(removed.get_by_role("cell")).to_have_text(["1", "0"])  # the name as typed, no markup
+    expect(conflict.get_by_role("listitem")).to_have_text(
+        ["VP this army: one more", f"Models removed, {LONG_NAME}: one more"]
+    )
+    assert (
+        phone.evaluate("() => document.querySelectorAll('#play-offline b, #play-offline i').length")
+        == 0
+    )
     shots(phone, "4-table-conflict")
     game = Game.objects.get(army=army)
     assert game.state == {"turn": 2}  # nothing merged behind the player's back
@@ -181,10 +193,11 @@ def test_a_tap_made_on_another_device_meanwhile_is_shown_as_a_conflict(browser, 
     expect(phone.get_by_test_id("play-conflict")).to_be_visible()
 
     phone.get_by_role("button", name="Make my changes again on the current game").click()
-    expect(phone.get_by_test_id("play-pending")).to_contain_text("Sent: the 1 change")
+    expect(phone.get_by_test_id("play-pending")).to_contain_text("Sent: the 2 changes")
     expect(phone.get_by_test_id("play-conflict")).to_have_count(0)
     game.refresh_from_db()
-    assert game.state == {"turn": 2, "vp.mine": 1}
+    long_unit = army.units.get(name=LONG_NAME)
+    assert game.state == {"turn": 2, "vp.mine": 1, f"{long_unit.pk}.removed": 1}
     expect(phone.get_by_test_id("turn-value")).to_have_text("2")
     expect(phone.get_by_test_id("vp-mine-value")).to_have_text("1")
     first.close()
@@ -318,6 +331,11 @@ def test_the_site_is_installable(page, live_server):
     assert scope == f"{live_server.url}/"
     worker = page.request.get("/sw.js")
     assert worker.headers["content-type"].startswith("text/javascript")
+    # What Chromium checks before it offers to install the site: nothing missing.
+    cdp = page.context.new_cdp_session(page)
+    # (Playwright's contexts are incognito ones, which Chromium never installs from.)
+    found = cdp.send("Page.getInstallabilityErrors")["installabilityErrors"]
+    assert [e["errorId"] for e in found if e["errorId"] != "in-incognito"] == []
     # The policy is as strict as before: scripts from the site only, none inline.
     policy = page.request.get("/armies/").headers["content-security-policy"]
     assert "script-src 'self';" in policy and "unsafe-inline" not in policy
