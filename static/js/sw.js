@@ -112,8 +112,9 @@ let lastRecheck = 0;
 
 // After a successful contact: is every kept share link still on? One that answers 404 was
 // turned off or renewed: its kept pages go. A live one's kept share page is renewed.
+// Answers true when every link was asked, false when the network failed on the way.
 async function recheckShares(now = false) {
-  if (!now && Date.now() - lastRecheck < RECHECK_EVERY) return;
+  if (!now && Date.now() - lastRecheck < RECHECK_EVERY) return true;
   lastRecheck = Date.now();
   const cache = await caches.open(PAGES);
   const tokens = new Set();
@@ -127,8 +128,17 @@ async function recheckShares(now = false) {
       if (answer.status === 404) await forgetShare(token);
       else if (answer.ok && (await cache.match(`/s/${token}/`))) await keepPage(`/s/${token}/`, answer);
     } catch {
-      return; // the network went again: next time
+      return false; // no network (yet): next time
     }
+  }
+  return true;
+}
+
+// The network is said to be back: ask, and ask again for a few seconds if it is not yet.
+async function recheckWhenBack() {
+  for (let attempt = 0; attempt < 5; attempt += 1) {
+    if (await recheckShares(true)) return;
+    await new Promise((wait) => setTimeout(wait, 1000));
   }
 }
 
@@ -192,7 +202,7 @@ self.addEventListener("fetch", (event) => {
 self.addEventListener("message", (event) => {
   const data = event.data || {};
   if (data.recheck) {
-    event.waitUntil(recheckShares(true));
+    event.waitUntil(recheckWhenBack());
     return;
   }
   if (data.forget === "pages") {
