@@ -152,6 +152,42 @@ def test_three_taps_made_offline_survive_a_reload_and_reach_the_server_in_order(
     assert errors == []
 
 
+def test_undo_and_a_new_game_made_offline_are_kept_and_sent_too(browser, live_server):
+    player = UserFactory(username="garage")
+    army = ArmyFactory(owner=player, system="gem", profiles=[BLOCK])
+    context, page, errors = owner_phone(browser, live_server, "garage")
+    start_game(page, army)
+    first = Game.objects.get(army=army)
+    key = f"{army.units.get().pk}.hits"
+
+    context.set_offline(True)
+    page.get_by_role("button", name=HIT).click()
+    page.get_by_role("button", name=HIT).click()
+    page.get_by_role("button", name="Undo the last change").click()
+    expect(page.get_by_test_id("play-value")).to_have_text(["1", "0"])
+    page.get_by_role("button", name="End this game and start a new one").click()
+    expect(page.locator("[data-game-number]")).to_have_text("2")
+    expect(page.get_by_test_id("play-value")).to_have_text(["0", "0"])
+    expect(page.get_by_role("button", name="Undo the last change")).to_be_disabled()
+    page.get_by_role("button", name="One more: VP this army").click()
+    expect(page.get_by_test_id("play-pending")).to_contain_text("5 changes made offline")
+    page.reload()
+    expect(page.locator("[data-game-number]")).to_have_text("2")
+    expect(page.get_by_test_id("vp-mine-value")).to_have_text("1")
+    expect(page.get_by_test_id("play-value")).to_have_text(["0", "0"])
+
+    context.set_offline(False)
+    expect(page.get_by_test_id("play-pending")).to_contain_text("Sent: the 5 changes")
+    first.refresh_from_db()
+    # Game 1 ended as it was left: one hit (two, one undone).
+    assert first.ended is not None and first.state == {key: 1} and first.history == [[key, 0]]
+    second = Game.objects.get(army=army, ended__isnull=True)
+    assert second.number == 2 and second.state == {"vp.mine": 1} and second.version == 2
+    expect(page.locator("#play-after")).to_contain_text("Game 2 started")
+    context.close()
+    assert errors == []
+
+
 def test_a_tap_made_on_another_device_meanwhile_is_shown_as_a_conflict(browser, live_server):
     player = UserFactory(username="twodevices")
     army = ArmyFactory(owner=player, system="gem", profiles=[BLOCK])
