@@ -7,7 +7,6 @@
 (() => {
   const PAGES = "muster-pages-v1";
   const TABLE_DB = "muster-table";
-  const NOTE = "offline-note";
   const copyAt = document.documentElement.dataset.offlineCopy;
 
   const clock = (when) => {
@@ -20,39 +19,50 @@
 
   const status = () => document.getElementById("offline-status");
 
-  function say(text, reloadLink) {
+  function link(box, href, text) {
+    const a = document.createElement("a");
+    a.href = href;
+    a.textContent = text;
+    box.append(" ", a);
+  }
+
+  // The status line: `text`, then a link to reload this page (back online) or to the list
+  // of pages this device keeps (offline).
+  function say(text, { reload = false, keptList = false } = {}) {
     const box = status();
     if (!box) return;
     box.replaceChildren(document.createTextNode(text));
-    if (reloadLink) {
-      const a = document.createElement("a");
-      a.href = location.href;
-      a.textContent = "Load the current page";
-      box.append(" ", a);
-    }
+    if (reload) link(box, location.href, "Load the current page");
+    if (keptList && location.pathname !== "/offline/") link(box, "/offline/", "What this device keeps");
     box.hidden = !text;
   }
 
-  function note(control) {
-    const span = document.createElement("span");
-    span.className = `${NOTE} badge text-bg-secondary ms-1`;
-    span.textContent = "unavailable offline";
-    control.after(span);
+  const needsServer = (el) => !el.closest("[data-offline-ok]");
+  // (getAttribute: a form with a field named "action" hides the property of that name.)
+  const loggingOut = (form) =>
+    Boolean(form) && new URL(form.getAttribute("action") || "", location.href).pathname === "/accounts/logout/";
+
+  // Marks and unmarks leave a control as they found it (its title, its description).
+  function mark(el, title) {
+    el.dataset.offlineTitle = el.getAttribute("title") || "";
+    el.title = title;
   }
 
-  const needsServer = (el) => !el.closest("[data-offline-ok]");
+  let generation = 0; // bumped when the network returns: a marking under way stops
 
   async function markOffline() {
+    const mine = ++generation;
     const controls = document.querySelectorAll(
       'form button:not([type="button"]), form input[type="submit"], button[data-copy-url],' +
         " button[data-hx-post], button[data-hx-get], input[data-hx-post], select[data-hx-post]",
     );
     for (const control of controls) {
-      if (!needsServer(control) || control.dataset.offlineOff || control.form?.action?.endsWith("/logout/")) continue;
+      if (!needsServer(control) || control.dataset.offlineOff || loggingOut(control.form)) continue;
       control.dataset.offlineOff = control.disabled ? "was" : "yes";
       control.disabled = true;
-      control.title = "Unavailable offline: this needs the server.";
-      note(control);
+      mark(control, "Unavailable offline: this needs the server.");
+      control.dataset.offlineDescribed = control.getAttribute("aria-describedby") || "";
+      control.setAttribute("aria-describedby", "offline-status");
     }
     const links = [...document.querySelectorAll("main a[href], nav a[href]")].filter((a) => {
       const url = new URL(a.href, location.href);
@@ -62,24 +72,32 @@
     for (const a of links) {
       const url = new URL(a.href, location.href);
       if (cache && !url.search && (await cache.match(url.pathname))) continue;
+      if (mine !== generation) return;
       a.dataset.offlineOff = "yes";
       a.setAttribute("aria-disabled", "true");
       a.classList.add("offline-unavailable");
-      a.title = "Unavailable offline: this device does not keep that page.";
+      mark(a, "Unavailable offline: this device does not keep that page.");
     }
   }
 
   function markOnline() {
+    generation += 1;
     for (const el of document.querySelectorAll("[data-offline-off]")) {
       if (el.dataset.offlineOff === "yes") {
         el.disabled = false;
         el.removeAttribute("aria-disabled");
       }
+      if ("offlineDescribed" in el.dataset) {
+        if (el.dataset.offlineDescribed) el.setAttribute("aria-describedby", el.dataset.offlineDescribed);
+        else el.removeAttribute("aria-describedby");
+        delete el.dataset.offlineDescribed;
+      }
       el.classList.remove("offline-unavailable");
-      el.removeAttribute("title");
+      if (el.dataset.offlineTitle) el.title = el.dataset.offlineTitle;
+      else el.removeAttribute("title");
+      delete el.dataset.offlineTitle;
       delete el.dataset.offlineOff;
     }
-    for (const n of document.querySelectorAll(`.${NOTE}`)) n.remove();
   }
 
   // A click on a link this device does not keep goes nowhere and says why.
@@ -87,11 +105,7 @@
     const a = event.target.closest?.("a.offline-unavailable");
     if (!a) return;
     event.preventDefault();
-    say("That page is not kept on this device: it opens when the network returns.");
-    const list = document.createElement("a");
-    list.href = "/offline/";
-    list.textContent = "What this device keeps";
-    status()?.append(" ", list);
+    say("That page is not kept on this device: it opens when the network returns.", { keptList: true });
   });
 
   function show() {
@@ -100,11 +114,12 @@
         copyAt
           ? `Offline copy from ${clock(copyAt)}, kept on this device. Anything that needs the server is unavailable until the network returns.`
           : "No network: anything that needs the server is unavailable until it returns.",
+        { keptList: true },
       );
       markOffline();
     } else {
       markOnline();
-      say(copyAt ? `Offline copy from ${clock(copyAt)}. Back online.` : "", Boolean(copyAt));
+      say(copyAt ? `Offline copy from ${clock(copyAt)}. Back online.` : "", { reload: Boolean(copyAt) });
     }
   }
 
@@ -122,7 +137,7 @@
     if (copyAt && navigator.onLine) {
       say(
         `Offline copy from ${clock(copyAt)}, kept on this device: the server did not answer. Anything that needs it is unavailable.`,
-        true,
+        { reload: true, keptList: true },
       );
       markOffline();
     } else {
@@ -148,7 +163,7 @@
 
   document.addEventListener("submit", (event) => {
     const form = event.target;
-    if (!form.action || !new URL(form.action).pathname.endsWith("/accounts/logout/")) return;
+    if (!loggingOut(form)) return;
     if (form.dataset.forgotten) return;
     event.preventDefault();
     forget().finally(() => {

@@ -139,6 +139,10 @@ def test_three_taps_made_offline_survive_a_reload_and_reach_the_server_in_order(
     assert game.history == [[key, 0], [key, 1], ["vp.mine", 0]]
     assert game.version == 4
     expect(page.get_by_test_id("play-value")).to_have_text(["2", "0"])
+    # Back online, what needed the server works again; the page says it was a copy.
+    builder = page.get_by_role("link", name="Back to the builder")
+    expect(builder).not_to_have_attribute("aria-disabled", "true")
+    expect(page.get_by_test_id("offline-status")).to_contain_text("Back online")
     shots(page, "3-table-back-online-sent")
 
     # The opponent's page shows them.
@@ -301,6 +305,21 @@ def test_logging_out_leaves_no_private_page_on_the_device(browser, live_server):
     page.goto("/armies/")
     kept(page, "/armies/")
     assert f"/armies/{army.pk}/play/" in page.evaluate(KEPT_PAGES)
+    # The army list (the installed app's start page) offline: what is not kept says so.
+    context.set_offline(True)
+    page.reload()
+    expect(page.get_by_test_id("offline-status")).to_contain_text("Offline copy from")
+    builder = page.get_by_role("link", name=army.name).first
+    expect(builder).to_have_attribute("aria-disabled", "true")
+    builder.click(force=True)  # aria-disabled: Playwright would wait for it to be enabled
+    expect(page.get_by_test_id("offline-status")).to_contain_text("not kept on this device")
+    shots(page, "8-army-list-offline")
+    page.get_by_test_id("offline-status").get_by_role("link", name="What this device keeps").click()
+    kept_list = page.get_by_test_id("offline-kept")
+    expect(kept_list.get_by_role("link", name=f"Table mode · {army.name}")).to_be_visible()
+    shots(page, "9-what-this-device-keeps")
+    context.set_offline(False)
+    page.goto("/armies/")
 
     page.set_viewport_size(DESK)
     page.get_by_test_id("username").click()
