@@ -66,7 +66,8 @@
     }
     const links = [...document.querySelectorAll("main a[href], nav a[href]")].filter((a) => {
       const url = new URL(a.href, location.href);
-      return url.origin === location.origin && url.pathname !== location.pathname && !a.dataset.offlineOff;
+      const here = url.pathname === location.pathname && url.search === location.search;
+      return url.origin === location.origin && !here && !a.dataset.offlineOff;
     });
     const cache = "caches" in window ? await caches.open(PAGES) : null;
     for (const a of links) {

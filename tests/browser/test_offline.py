@@ -76,8 +76,23 @@ def watch_errors(page) -> list[str]:
     return errors
 
 
-def owner_phone(browser, live_server, username):
-    context = browser.new_context(base_url=live_server.url, viewport=PHONE)
+@pytest.fixture
+def devices(browser, live_server):
+    """New browser contexts (phones, tablets), each closed after the test even when it
+    fails, so no page keeps polling the server once the database is emptied."""
+    made = []
+
+    def new():
+        made.append(browser.new_context(base_url=live_server.url, viewport=PHONE))
+        return made[-1]
+
+    yield new
+    for context in made:
+        context.close()
+
+
+def owner_phone(devices, username):
+    context = devices()
     page = context.new_page()
     page.set_default_timeout(10_000)
     errors = watch_errors(page)
@@ -94,12 +109,12 @@ def start_game(page, army) -> None:
 
 
 def test_three_taps_made_offline_survive_a_reload_and_reach_the_server_in_order(
-    browser, live_server
+    devices, live_server
 ):
     player = UserFactory(username="basement")
     army = ArmyFactory(owner=player, system="gem", name="Cellar Guard", profiles=[BLOCK])
     token = army.share()
-    context, page, errors = owner_phone(browser, live_server, "basement")
+    context, page, errors = owner_phone(devices, "basement")
     start_game(page, army)
     game = Game.objects.get(army=army)
     key = f"{army.units.get().pk}.hits"
@@ -146,7 +161,7 @@ def test_three_taps_made_offline_survive_a_reload_and_reach_the_server_in_order(
     shots(page, "3-table-back-online-sent")
 
     # The opponent's page shows them.
-    watcher = browser.new_context(base_url=live_server.url, viewport=PHONE)
+    watcher = devices()
     opponent = watcher.new_page()
     opponent.goto(f"/s/{token}/play/")
     expect(opponent.get_by_test_id("play-value")).to_have_text(["2", "0"])
@@ -156,10 +171,10 @@ def test_three_taps_made_offline_survive_a_reload_and_reach_the_server_in_order(
     assert errors == []
 
 
-def test_undo_and_a_new_game_made_offline_are_kept_and_sent_too(browser, live_server):
+def test_undo_and_a_new_game_made_offline_are_kept_and_sent_too(devices, live_server):
     player = UserFactory(username="garage")
     army = ArmyFactory(owner=player, system="gem", profiles=[BLOCK])
-    context, page, errors = owner_phone(browser, live_server, "garage")
+    context, page, errors = owner_phone(devices, "garage")
     start_game(page, army)
     first = Game.objects.get(army=army)
     key = f"{army.units.get().pk}.hits"
@@ -192,13 +207,13 @@ def test_undo_and_a_new_game_made_offline_are_kept_and_sent_too(browser, live_se
     assert errors == []
 
 
-def test_a_tap_made_on_another_device_meanwhile_is_shown_as_a_conflict(browser, live_server):
+def test_a_tap_made_on_another_device_meanwhile_is_shown_as_a_conflict(devices, live_server):
     player = UserFactory(username="twodevices")
     army = ArmyFactory(owner=player, system="gem", profiles=[BLOCK])
     UnitFactory(army=army, name=LONG_NAME, profile=BLOCK)
-    first, phone, errors = owner_phone(browser, live_server, "twodevices")
+    first, phone, errors = owner_phone(devices, "twodevices")
     start_game(phone, army)
-    second, tablet, _ = owner_phone(browser, live_server, "twodevices")
+    second, tablet, _ = owner_phone(devices, "twodevices")
     tablet.goto(f"/armies/{army.pk}/play/")
 
     first.set_offline(True)
@@ -245,13 +260,13 @@ def test_a_tap_made_on_another_device_meanwhile_is_shown_as_a_conflict(browser, 
     assert errors == []
 
 
-def test_a_second_owner_device_follows_the_game(browser, live_server):
+def test_a_second_owner_device_follows_the_game(devices, live_server):
     """#28 item 20: the second phone showed its first drawing until a tap was refused."""
     player = UserFactory(username="followme")
     army = ArmyFactory(owner=player, system="gem", profiles=[BLOCK])
-    first, phone, errors = owner_phone(browser, live_server, "followme")
+    first, phone, errors = owner_phone(devices, "followme")
     start_game(phone, army)
-    second, tablet, more_errors = owner_phone(browser, live_server, "followme")
+    second, tablet, more_errors = owner_phone(devices, "followme")
     tablet.goto(f"/armies/{army.pk}/play/")
     expect(tablet.get_by_test_id("vp-mine-value")).to_have_text("0")
 
@@ -274,10 +289,10 @@ def test_a_second_owner_device_follows_the_game(browser, live_server):
     assert errors == [] and more_errors == []
 
 
-def test_the_roster_prints_offline(browser, live_server):
+def test_the_roster_prints_offline(devices, live_server):
     player = UserFactory(username="printer")
     army = ArmyFactory(owner=player, system="gem", name="Paper Tigers", profiles=[BLOCK])
-    context, page, errors = owner_phone(browser, live_server, "printer")
+    context, page, errors = owner_phone(devices, "printer")
     page.goto(f"/armies/{army.pk}/roster/")
     controlled(page)
     kept(page, f"/armies/{army.pk}/roster/")
@@ -295,10 +310,10 @@ def test_the_roster_prints_offline(browser, live_server):
     assert errors == []
 
 
-def test_logging_out_leaves_no_private_page_on_the_device(browser, live_server):
+def test_logging_out_leaves_no_private_page_on_the_device(devices, live_server):
     player = UserFactory(username="leaving")
     army = ArmyFactory(owner=player, system="gem", profiles=[BLOCK])
-    context, page, errors = owner_phone(browser, live_server, "leaving")
+    context, page, errors = owner_phone(devices, "leaving")
     start_game(page, army)
     page.goto(f"/armies/{army.pk}/roster/")
     kept(page, f"/armies/{army.pk}/roster/")
@@ -336,11 +351,11 @@ def test_logging_out_leaves_no_private_page_on_the_device(browser, live_server):
     assert errors == []
 
 
-def test_a_share_link_turned_off_goes_from_the_device_at_the_next_contact(browser, live_server):
+def test_a_share_link_turned_off_goes_from_the_device_at_the_next_contact(devices, live_server):
     player = UserFactory(username="lender")
     army = ArmyFactory(owner=player, system="gem", name="Borrowed Host", profiles=[BLOCK])
     token = army.share()
-    watcher = browser.new_context(base_url=live_server.url, viewport=PHONE)
+    watcher = devices()
     opponent = watcher.new_page()
     errors = watch_errors(opponent)
     opponent.goto(f"/s/{token}/")
@@ -396,7 +411,7 @@ def test_the_site_is_installable(page, live_server):
     assert "script-src 'self';" in policy and "unsafe-inline" not in policy
 
 
-def test_a_poll_left_without_an_answer_does_not_hold_the_opponents_page(page, browser, live_server):
+def test_a_poll_left_without_an_answer_does_not_hold_the_opponents_page(page, devices, live_server):
     """#28 item 20: the opponent's page once took 10.2 s to show a new game. In 12 runs
     here it took 0.2-2.4 s (poll every 3 s); what holds it longer is a poll the server
     is slow to answer, which htmx's "every 3s" waited for before asking again. Here one
@@ -407,7 +422,7 @@ def test_a_poll_left_without_an_answer_does_not_hold_the_opponents_page(page, br
     log_in(page, "stuck")
     page.goto(f"/armies/{army.pk}/play/")
     page.get_by_role("button", name="Start a game").click()
-    watcher = browser.new_context(base_url=live_server.url, viewport=PHONE)
+    watcher = devices()
     opponent = watcher.new_page()
     errors = watch_errors(opponent)
     opponent.goto(f"/s/{token}/play/")
