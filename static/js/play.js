@@ -77,8 +77,12 @@
     true,
   );
 
+  let sent = 0; // taps sent from this page: a poll that saw one go out draws nothing
   document.addEventListener("htmx:beforeRequest", (event) => {
-    if (event.detail.elt.closest?.("#game")) busy = true;
+    if (event.detail.elt.closest?.("#game")) {
+      busy = true;
+      sent += 1;
+    }
   });
 
   document.addEventListener("htmx:beforeSwap", (event) => {
@@ -486,6 +490,7 @@
     if (!quiet()) return;
     const data = json("play-data");
     const at = force || !data?.game ? "now" : `${data.game}.${data.version}`;
+    const sentBefore = sent;
     inFlight?.abort();
     const stop = new AbortController();
     inFlight = stop;
@@ -499,7 +504,7 @@
       const doc = parse(await answer.text());
       const fresh = doc.getElementById("game");
       const server = json("play-data", doc);
-      if (!fresh || !quiet()) return; // a tap went out meanwhile: the next poll
+      if (!fresh || !quiet() || sent !== sentBefore) return; // a tap went out: the next poll
       if (!force && JSON.stringify(server) === JSON.stringify(json("play-data"))) return;
       fresh.removeAttribute("data-hx-swap-oob");
       const focused = document.activeElement?.id;
