@@ -7,7 +7,7 @@ import re
 
 import pytest
 
-from tests.factories import ArmyFactory, UserFactory
+from tests.factories import ArmyFactory
 from tests.helpers import as_page, assert_stored_prices_match_the_engine
 
 pytestmark = pytest.mark.django_db
@@ -68,16 +68,6 @@ def test_without_javascript_a_quantity_button_comes_back_to_the_row(player_clien
     url = f"/armies/{army.pk}/units/{unit.pk}/quantity/"
     response = player_client.post(url, as_page(army, {"step": "1"}))
     assert response.status_code == 302 and response["Location"].endswith(f"#unit-{unit.pk}")
-
-
-def test_another_player_cannot_change_a_quantity_or_move_a_unit(client, player):
-    army = ArmyFactory(owner=player, system="gem", profiles=[SWORDSMAN] * 2)
-    unit = army.units.first()
-    client.force_login(UserFactory())
-    base = f"/armies/{army.pk}/units/{unit.pk}/"
-    assert client.post(base + "quantity/", as_page(army, {"step": "1"})).status_code == 404
-    moved = as_page(army, {"direction": "to", f"to-{unit.pk}": "2"})
-    assert client.post(base + "move/", moved).status_code == 404
 
 
 def test_up_and_down_swap_with_a_neighbour_and_stop_at_either_end(player_client, player):

@@ -172,16 +172,6 @@ def test_a_deleted_armys_share_link_gives_no_text_export(client):
     assert client.get(f"/s/{army.share_token}/export.txt").status_code == 404
 
 
-def test_another_player_cannot_read_my_text_export(client, player):
-    army = ArmyFactory(owner=player, system="gem", profiles=[], name="Secret plan")
-    client.force_login(UserFactory())
-
-    for kind in KINDS:
-        response = client.get(f"/armies/{army.pk}/export.{kind}")
-        assert response.status_code == 404
-        assert "Secret plan" not in response.content.decode()
-
-
 def test_markdown_shows_a_players_own_punctuation_as_typed(player_client, player):
     army = ArmyFactory(
         owner=player,

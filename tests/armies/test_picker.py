@@ -181,14 +181,6 @@ def test_another_players_library_figure_cannot_be_added(player_client, player):
     assert response.status_code == 404 and not army.units.exists()
 
 
-def test_another_player_gets_404_on_the_picker_and_its_add(client, player):
-    army = ArmyFactory(owner=player, system="gem", profiles=[])
-    client.force_login(UserFactory())
-    assert client.get(pick_url(army)).status_code == 404
-    assert client.post(pick_url(army), as_page(army, {"choice": "rules:0"})).status_code == 404
-    assert not army.units.exists()
-
-
 def test_without_logging_in_the_picker_asks_for_it(client, player):
     army = ArmyFactory(owner=player, system="gem", profiles=[])
     assert client.get(pick_url(army))["Location"].startswith("/accounts/login/")

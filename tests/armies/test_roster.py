@@ -15,7 +15,7 @@ from armies import services
 from armies.models import Army
 from armies.services import create_army_from_file
 from points import vsgmr
-from tests.factories import DATA, ArmyFactory, UserFactory, sample_file
+from tests.factories import DATA, ArmyFactory, sample_file
 from tests.helpers import rename_units
 
 pytestmark = pytest.mark.django_db
@@ -388,12 +388,6 @@ def test_qr_code_of_the_share_link_only_when_shared(player_client, player):
     html = roster(player_client, army)
     assert html.count("<svg") == 1 and 'class="segno"' in html
     assert f">http://testserver/s/{token}/</a>" in html
-
-
-def test_another_player_gets_404_on_the_owners_roster(client, player):
-    army = ArmyFactory(owner=player, system="gem", profiles=[SWORDSMAN])
-    client.force_login(UserFactory())
-    assert client.get(f"/armies/{army.pk}/roster/").status_code == 404
 
 
 def test_roster_needs_a_login_for_the_owners_url(client, player):

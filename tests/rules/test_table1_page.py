@@ -397,7 +397,6 @@ VALUES = st.one_of(
 
 
 @settings(
-    max_examples=60,
     deadline=None,
     suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
 )
