@@ -65,14 +65,16 @@
       control.setAttribute("aria-describedby", "offline-status");
     }
     const links = [...document.querySelectorAll("main a[href], nav a[href]")].filter((a) => {
+      if (a.closest("#offline-status")) return false;
       const url = new URL(a.href, location.href);
       const here = url.pathname === location.pathname && url.search === location.search;
       return url.origin === location.origin && !here && !a.dataset.offlineOff;
     });
-    const cache = "caches" in window ? await caches.open(PAGES) : null;
+    const known = "caches" in window;
     for (const a of links) {
       const url = new URL(a.href, location.href);
-      if (cache && !url.search && (await cache.match(url.pathname))) continue;
+      // Any of Muster's caches: the offline page itself is kept with the static files.
+      if (known && !url.search && (await caches.match(url.pathname))) continue;
       if (mine !== generation) return;
       a.dataset.offlineOff = "yes";
       a.setAttribute("aria-disabled", "true");

@@ -365,6 +365,15 @@ def test_a_share_link_turned_off_goes_from_the_device_at_the_next_contact(device
     opponent.reload()
     expect(opponent.get_by_test_id("offline-status")).to_contain_text("Offline copy from")
     expect(opponent.get_by_role("heading", name="Borrowed Host")).to_be_visible()
+    # Copying a text export needs the server; the opponent's roster was never opened.
+    expect(opponent.get_by_role("button", name="Copy as").first).to_be_disabled()
+    expect(opponent.get_by_role("link", name="Roster sheet")).to_have_attribute(
+        "aria-disabled", "true"
+    )
+    status = opponent.get_by_test_id("offline-status")
+    expect(status.get_by_role("link", name="What this device keeps")).not_to_have_attribute(
+        "aria-disabled", "true"
+    )
     shots(opponent, "7-share-offline")
 
     army.unshare()
