@@ -4,7 +4,7 @@ from django.urls import include, path, register_converter
 from accounts import views as account_views
 from accounts.forms import AdminLoginForm
 from accounts.probes import HEALTHZ
-from armies import acquisition, api, cards, exports, matchups, play, shared
+from armies import acquisition, api, cards, exports, matchups, offline, play, shared
 from armies.converters import ShareToken
 
 register_converter(ShareToken, "token")
@@ -18,6 +18,9 @@ admin.site.login_form = AdminLoginForm
 urlpatterns = [
     path("", account_views.home, name="home"),
     path(HEALTHZ.removeprefix("/"), account_views.healthz, name="healthz"),  # probes.py
+    path("manifest.webmanifest", offline.manifest, name="manifest"),
+    path("sw.js", offline.service_worker, name="service-worker"),
+    path("offline/", offline.offline_page, name="offline"),
     path("accounts/", include("accounts.urls")),
     path("armies/", include("armies.urls")),
     path("library/", include("armies.library_urls")),
