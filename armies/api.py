@@ -10,6 +10,7 @@ from django.views.decorators.http import require_POST
 
 import points
 from accounts import throttle
+from accounts.models import Strikes
 from points.armyfile import MAX_FILE_BYTES
 
 MAX_BODY_BYTES = MAX_FILE_BYTES
@@ -21,31 +22,35 @@ WINDOW_SECONDS = 60
 @csrf_exempt
 @require_POST
 def price(request: HttpRequest) -> JsonResponse:
-    # Anyone may call it, and a 1 MB army costs up to ~0.9 s to price: counted per
-    # address before the body is even read (in the database, so every worker counts).
+    # Anyone may call it, and pricing costs CPU in proportion to what is posted: each
+    # address has a request count and a budget of bytes a minute, both spent before the
+    # body is even read (in the database, so every worker counts together).
+    address = throttle.client_address(request)
     limit = settings.PRICE_API_PER_MINUTE
-    key = f"api-price:addr:{throttle.client_address(request)}"
-    found = throttle.strike(key, limit, WINDOW_SECONDS)
+    found = throttle.strike(f"api-price:addr:{address}", limit, WINDOW_SECONDS)
     if found.count > limit:
-        wait = throttle.retry_after(found)
-        response = JsonResponse(
-            {"error": f"too many requests: at most {limit} a minute; try again in {wait} s"},
-            status=429,
-        )
-        response["Retry-After"] = str(wait)
-        return response
+        return _too_many(found, f"at most {limit} requests a minute")
     try:
-        declared = int(request.headers.get("Content-Length") or 0)
+        declared = max(0, int(request.headers.get("Content-Length") or 0))
     except ValueError:
         declared = 0
     if declared > MAX_BODY_BYTES:
         return _too_large()
+    budget = settings.PRICE_API_BYTES_PER_MINUTE
+    bytes_key = f"api-price:bytes:{address}"
+    full = throttle.spend(bytes_key, declared, budget, WINDOW_SECONDS)
+    if full is not None:
+        return _too_many(full, f"at most {budget:,} bytes a minute")
     try:
         body = request.body
     except RequestDataTooBig:
         return _too_large()
     if len(body) > MAX_BODY_BYTES:
         return _too_large()
+    if len(body) > declared:  # no (or a short) Content-Length: spend what was read
+        full = throttle.spend(bytes_key, len(body) - declared, budget, WINDOW_SECONDS)
+        if full is not None:
+            return _too_many(full, f"at most {budget:,} bytes a minute")
     try:
         army = points.loads(body.decode("utf-8"))
     except UnicodeDecodeError:
@@ -53,6 +58,16 @@ def price(request: HttpRequest) -> JsonResponse:
     except points.ArmyFileError as exc:
         return JsonResponse({"error": str(exc)}, status=400)
     return JsonResponse(points.price_army(army).to_json())
+
+
+def _too_many(found: Strikes, what: str) -> JsonResponse:
+    wait = throttle.retry_after(found)
+    response = JsonResponse(
+        {"error": f"too many requests: {what} from one address; try again in {wait} s"},
+        status=429,
+    )
+    response["Retry-After"] = str(wait)
+    return response
 
 
 def _too_large() -> JsonResponse:

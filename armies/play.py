@@ -3,6 +3,8 @@ game's rules and every change to it are armies/table.py."""
 
 from __future__ import annotations
 
+from functools import partial
+
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
@@ -27,7 +29,14 @@ def _earlier(army: Army) -> list:
 
 
 def _context(army: Army, game: Game | None, **extra) -> dict:
-    return {"army": army, "game": game, "board": Board(game) if game else None, **extra}
+    return {
+        "army": army,
+        "game": game,
+        "board": Board(game) if game else None,
+        "game_data": table.game_data(game),
+        "card_data": partial(table.card_data, game),  # drawn only with the whole game
+        **extra,
+    }
 
 
 @login_required
@@ -35,6 +44,10 @@ def _context(army: Army, game: Game | None, **extra) -> dict:
 def play(request: HttpRequest, pk: int) -> HttpResponse:
     army = army_for_owner(request, pk)
     game = _current(army)
+    if request.htmx and "at" in request.GET:  # the owner's page follows the game (play.js)
+        if game is not None and request.GET["at"] == f"{game.pk}.{game.version}":
+            return HttpResponse(status=204)
+        return render(request, "armies/play.html#game", _context(army, game, owner=True))
     context = _context(army, game, owner=True, earlier=_earlier(army))
     return render(request, "armies/play.html", context)
 
@@ -86,10 +99,15 @@ def new_game_view(request: HttpRequest, pk: int) -> HttpResponse:
     army = army_for_owner(request, pk)
     seen = _seen_game(request)
     try:
-        table.new_game(army, None if seen == 0 else seen)
+        game = table.new_game(army, None if seen == 0 else seen)
     except Refused as refused:
+        if request.htmx:  # a new game made offline, sent by play.js: the game as it stands
+            return _answer(request, army, _current(army), refused.message, refused.status)
         messages.error(request, refused.message)
     else:
+        if request.htmx:
+            context = _context(army, game, owner=True, oob=True)
+            return render(request, "armies/play.html#game", context)
         messages.success(request, "New game started: every card is back to full strength.")
     return redirect("armies:play", army.pk)
 

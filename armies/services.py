@@ -26,6 +26,7 @@ from django.utils import timezone
 
 import points
 from armies.models import (
+    MAX_LIBRARY,
     MAX_TAGS,
     MAX_TAGS_PER_ARMY,
     SHARE_TOKEN_BYTES,
@@ -69,6 +70,15 @@ class Refused(Exception):
     def __init__(self, message: str):
         super().__init__(message)
         self.message = message
+
+
+class LibraryFull(Exception):
+    """The account's library already holds MAX_LIBRARY entries."""
+
+    message = (
+        f"A library keeps at most {MAX_LIBRARY} figures, weapons and traits: delete one you "
+        "no longer use before adding another."
+    )
 
 
 @dataclass(frozen=True)
@@ -316,6 +326,28 @@ def create_army(owner, **fields) -> Army:
         with changing(army):
             pass
     return army
+
+
+def add_library_entry(owner, kind: str, system: str, name: str, data: dict) -> LibraryEntry:
+    """A new homebrew entry in `owner`'s library. Raises LibraryFull."""
+    with transaction.atomic():
+        # The owner's row locked: two adds at once cannot both see room for one more.
+        get_user_model().objects.select_for_update().filter(pk=owner.pk).first()
+        if LibraryEntry.objects.for_owner(owner).count() >= MAX_LIBRARY:
+            raise LibraryFull
+        return LibraryEntry.objects.create(
+            owner=owner, kind=kind, system=system, name=name, data=data
+        )
+
+
+def save_library_entry(entry: LibraryEntry, name: str, data: dict) -> None:
+    """Change a homebrew entry; armies that copied it keep their copy."""
+    entry.name, entry.data = name, data
+    entry.save(update_fields=["name", "data", "updated"])
+
+
+def delete_library_entry(entry: LibraryEntry) -> None:
+    entry.delete()
 
 
 COPY_NUMBER = re.compile(r" \((\d{1,9})\)$")
@@ -609,20 +641,3 @@ def untag_armies(owner, ids: Sequence[int], name: str) -> int:
             Army.tags.through.objects.filter(army__in=armies, tag=tag).delete()
             Tag.objects.filter(pk=tag.pk, armies__isnull=True).delete()
     return len(armies)
-
-
-# --- The homebrew library ------------------------------------------------------------
-# Adding an entry to an army copies it, so none of these changes any army.
-
-
-def add_to_library(owner, kind: str, system: str, name: str, data: dict) -> LibraryEntry:
-    return LibraryEntry.objects.create(owner=owner, kind=kind, system=system, name=name, data=data)
-
-
-def save_library_entry(entry: LibraryEntry, name: str, data: dict) -> None:
-    entry.name, entry.data = name, data
-    entry.save(update_fields=["name", "data", "updated"])
-
-
-def remove_from_library(entry: LibraryEntry) -> None:
-    entry.delete()

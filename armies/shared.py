@@ -26,7 +26,7 @@ def shared(request: HttpRequest, token: str) -> HttpResponse:
     context.update(state.lazy("acquisition"))
     context["roll_key"] = state.roll_key
     # Every roll of the army, listed for the opponent (G.O.M.S. only; not cached).
-    context["rolls"] = partial(rolls.rolls_on_record, army)
+    context["rolls"] = partial(rolls.rolls_on_record, army, request.GET.get("rolls"))
     return private(render(request, "armies/shared.html", context))
 
 

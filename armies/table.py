@@ -334,6 +334,47 @@ def limits(game: Game) -> dict[str, tuple[int, int]]:
     return found
 
 
+def game_data(game: Game | None) -> dict:
+    """What a table-mode page's script needs to follow the game and, offline, to count
+    taps on the device (static/js/play.js): which game, its version, state and undo list.
+    Small: sent with every tap's answer."""
+    if game is None:
+        return {"game": None}
+    return {
+        "game": game.pk,
+        "number": game.number,
+        "version": game.version,
+        "state": game.state,
+        "history": game.history,
+    }
+
+
+def card_data(game: Game) -> dict:
+    """What stays the same for the whole game: each counter's bounds and name, and what
+    the force's morale (d10) and the commander (VSGMR) are worked out from."""
+    units = game.cards.get("units", [])
+    labels = {"turn": "Turn", "vp.mine": "VP this army", "vp.theirs": "VP opponent"}
+    for card in units:
+        labels |= {c["key"]: f"{c['label']}, {card['name']}" for c in card["counters"]}
+    found: dict = {"limits": limits(game), "labels": labels}
+    if game.cards.get("system") == "d10":
+        found["morale"] = {
+            "force": game.cards["force"],
+            "break": game.cards["break"],
+            "units": [
+                [card["counters"][0]["key"], card["force_each"]]
+                for card in units
+                if "force_each" in card and card["counters"]
+            ],
+        }
+    found["commanders"] = [
+        [card["id"], card["counters"][0]["key"], card["quantity"]]
+        for card in units
+        if card.get("commander") and card["counters"]
+    ]
+    return found
+
+
 # ---------------------------------------------------------------- changing a game
 
 

@@ -293,7 +293,8 @@ def test_units_in_the_trash_are_not_offered(player_client, player, armies):
     units, _ = armies
     trashed = ArmyFactory(owner=player, system="gem", profiles=[KNIGHT], name="Binned army")
     services.trash_army(trashed.owner, trashed.pk)
-    (lambda u: services.trash_unit(u.army, u.pk, None))(Unit.objects.get(pk=units["Archers"]))
+    archers = Unit.objects.get(pk=units["Archers"])
+    services.trash_unit(archers.army, archers.pk, None)
 
     html = page(player_client, TABLE_1)
     assert "Binned army" not in html and "Archers" not in html and "Knights" in html
