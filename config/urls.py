@@ -39,6 +39,7 @@ urlpatterns = [
     ),
     path("matchup/", matchups.matchup, name="matchup"),
     path("api/price/", api.price, name="api-price"),
+    path("api/fight/", api.fight, name="api-fight"),
     path("rules/", include("rules.urls")),
     path("admin/", admin.site.urls),
 ]

@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
-from math import gcd, lcm
+from math import gcd, isqrt, lcm
 
 from points import d10, gem, vsgmr
 from points.errors import ArmyFileError
@@ -116,8 +116,22 @@ class Fight:
 
 
 def exact(x: Fraction) -> str:
-    """ "n/d", or "0" and "1" (any whole number) as themselves."""
-    return str(x.numerator) if x.denominator == 1 else f"{x.numerator}/{x.denominator}"
+    """A chance as "n/d", a whole number ("0", "1") as itself."""
+    if x.denominator == 1:
+        return digits(x.numerator)
+    return f"{digits(x.numerator)}/{digits(x.denominator)}"
+
+
+DIGITS_AT_ONCE = 4000  # Python refuses str() of longer integers (a guard against slow input)
+
+
+def digits(n: int) -> str:
+    """A non-negative integer in decimal, however long: a big melee's exact odds run to
+    thousands of digits, past what str() writes in one go."""
+    if n < 10**DIGITS_AT_ONCE:
+        return str(n)
+    high, low = divmod(n, 10**DIGITS_AT_ONCE)
+    return digits(high) + str(low).zfill(DIGITS_AT_ONCE)
 
 
 def percent(x: Fraction) -> str:
@@ -372,7 +386,11 @@ MAX_RANKS = 10
 # Work the exact melee may take: pairs of (hits on A, hits on B) summed over every state.
 # Fractions grow with each state, so this bounds the time (SPEC 6: 200 ms).
 MAX_MELEE_WORK = 40_000
-MAX_MELEE_HIT = 400  # HIT a side, before the work is even counted
+# The same while it runs: outcome pairs times the bits of the numbers they add, to the
+# power 1.5. Two sides with different chances, or models with several kinds of attack,
+# make longer numbers. Measured: 1.3e9 is about 200 ms of CPU on a loaded 2-core machine.
+MAX_MELEE_COST = 1_300_000_000
+MAX_MELEE_HIT = 200  # HIT a side, before the work is even counted
 
 
 def table_3_modifier(chosen: Iterable[str], path: str, first_round: bool) -> tuple[int, list[str]]:
@@ -508,15 +526,18 @@ def _standing(left: int, hit: int) -> int:
 
 
 def melee_work(a: _Melee, b: _Melee) -> int:
-    """Pairs of outcomes the exact melee adds up: what its time grows with."""
+    """Pairs of outcomes the exact melee adds up, weighted by attacks a model: more dice a
+    round make longer numbers, and the time grows with both."""
     ha, hb = a.models * a.hit, b.models * b.hit
-    na = [min(_standing(x, a.hit), a.frontage) * sum(n for _, n in a.rolls) for x in range(ha + 1)]
-    nb = [min(_standing(y, b.hit), b.frontage) * sum(n for _, n in b.rolls) for y in range(hb + 1)]
-    return sum(
+    att_a, att_b = sum(n for _, n in a.rolls), sum(n for _, n in b.rolls)
+    na = [min(_standing(x, a.hit), a.frontage) * att_a for x in range(ha + 1)]
+    nb = [min(_standing(y, b.hit), b.frontage) * att_b for y in range(hb + 1)]
+    pairs = sum(
         (min(na[x], y) + 1) * (min(nb[y], x) + 1)
         for x in range(1, ha + 1)
         for y in range(1, hb + 1)
     )
+    return pairs * (1 + max(att_a, att_b, 1)) // 2
 
 
 def gem_melee(
@@ -580,10 +601,11 @@ def gem_melee(
 
 def too_large_message(a: _Melee, b: _Melee) -> str:
     return (
-        f"This melee ({a.models} models of HIT {a.hit} against {b.models} of HIT {b.hit}) "
-        f"needs {melee_work(a, b):,} steps to work out exactly; Muster works out up to "
-        f"{MAX_MELEE_WORK:,}: about 20 models a side of HIT 1 and ATT 1, 10 of HIT 2 and "
-        "ATT 2, or 6 of HIT 3 and ATT 3. Try fewer models or a smaller frontage."
+        f"This melee ({a.models} models of HIT {a.hit} against {b.models} of HIT {b.hit}) is "
+        "too large to work out exactly within a fifth of a second. Muster works out melees "
+        "of up to about 20 models a side of HIT 1 and ATT 1, 9 of HIT 2 and ATT 2, or 5 of "
+        "HIT 3 and ATT 3; fewer when the two sides hit on different numbers or models have "
+        "several kinds of attack. Try fewer models or a smaller frontage."
     )
 
 
@@ -605,16 +627,25 @@ def _melee_values(
         value[x][0] = (1 if x else 0, 0 if x else 1, x, 0, 1)
     for y in range(1, hb + 1):
         value[0][y] = (0, 0, 0, y, 1)
+    cost = 0
     for x in range(1, ha + 1):
         on_b_all = da[min(_standing(x, a.hit), a.frontage)]
         for y in range(1, hb + 1):
             on_b = _capped_ints(on_b_all, y)
             on_a = _capped_ints(db[min(_standing(y, b.hit), b.frontage)], x)
-            value[x][y] = _step(x, y, on_b, on_a, value)
+            value[x][y], bits = _step(x, y, on_b, on_a, value)
+            # Time grows with the pairs added times the length of the numbers added (to
+            # the power 1.5: long multiplication of long numbers costs more than linearly).
+            cost += len(on_a) * len(on_b) * bits * isqrt(bits)
+            if cost > MAX_MELEE_COST:
+                raise TooLarge(too_large_message(a, b))
     return value
 
 
-def _step(x: int, y: int, on_b: list[int], on_a: list[int], value: list[list[Value]]) -> Value:
+def _step(
+    x: int, y: int, on_b: list[int], on_a: list[int], value: list[list[Value]]
+) -> tuple[Value, int]:
+    """One state's value from the states it can reach, and how long its numbers grew."""
     win = draw = left_a = left_b = 0
     denominator = 1
     for j, pj in enumerate(on_a):
@@ -626,7 +657,11 @@ def _step(x: int, y: int, on_b: list[int], on_a: list[int], value: list[list[Val
                 continue
             n0, n1, n2, n3, d = row[y - i]
             w = pi * pj
-            if d != denominator:
+            if d == denominator:
+                pass
+            elif denominator % d == 0:
+                w *= denominator // d
+            else:
                 g = gcd(d, denominator)
                 up, w_up = d // g, denominator // g
                 if up != 1:
@@ -641,10 +676,11 @@ def _step(x: int, y: int, on_b: list[int], on_a: list[int], value: list[list[Val
     # which the round's "nothing happens" chance shares: dividing by its complement.
     ends = on_b_total(on_b) * on_b_total(on_a) - on_b[0] * on_a[0]
     if ends == 0:
-        return (0, 1, x, y, 1)
+        return (0, 1, x, y, 1), 1
     denominator *= ends
     g = gcd(win, draw, left_a, left_b, denominator)
-    return (win // g, draw // g, left_a // g, left_b // g, denominator // g)
+    bits = max(denominator.bit_length(), win.bit_length())
+    return (win // g, draw // g, left_a // g, left_b // g, denominator // g), bits
 
 
 def on_b_total(dist: list[int]) -> int:
@@ -674,7 +710,7 @@ def _first_round(
     return win, draw, left_a, left_b
 
 
-MAX_ROUND_WORK = 20_000  # the round-by-round table stops after this many outcome pairs
+MAX_ROUND_WORK = 10_000  # the round-by-round table stops after this many outcome pairs
 
 
 def _melee_rounds(
