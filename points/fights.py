@@ -1122,6 +1122,18 @@ def swapped(r: Request) -> Request:
     )
 
 
+def system_of(profile: object) -> str | None:
+    """The system a loaded profile belongs to, when Muster works out fights for it."""
+    for key, kind in (
+        ("vsgmr", vsgmr.VsgmrProfile),
+        ("gem", gem.GemProfile),
+        ("d10", d10.D10Profile),
+    ):
+        if isinstance(profile, kind):
+            return key
+    return None
+
+
 def describe_modifiers(system: str, fight: str) -> tuple[tuple[str, str, int], ...]:
     """The conditions a page may tick for this system: (slug, label, roll)."""
     if system == "gem":
