@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from points import d10, goms, vsgmr
+from rules.models import price_sample
 
 SAMPLES_DIR = Path(__file__).resolve().parent / "samples"
 
@@ -995,18 +996,21 @@ def unload_catalog(rule_entry_model: Any) -> None:
 
 
 def load_samples(sample_army_model: Any) -> None:
+    # A migration's historical model has no save() of its own: price here what it stores,
+    # once the model has the fields (rules 0006).
+    priced = any(field.name == "total" for field in sample_army_model._meta.get_fields())
     for position, sample in enumerate(SAMPLES):
         army = sample.army()
-        sample_army_model.objects.update_or_create(
-            slug=sample.slug,
-            defaults={
-                "system": sample.system,
-                "name": army["name"],
-                "blurb": sample.blurb,
-                "army": army,
-                "position": position,
-            },
-        )
+        fields = {
+            "system": sample.system,
+            "name": army["name"],
+            "blurb": sample.blurb,
+            "army": army,
+            "position": position,
+        }
+        if priced:
+            fields["total"], fields["figures"] = price_sample(army)
+        sample_army_model.objects.update_or_create(slug=sample.slug, defaults=fields)
 
 
 def unload_samples(sample_army_model: Any) -> None:

@@ -11,11 +11,10 @@ from collections import defaultdict
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from fractions import Fraction
-from functools import cache
 from typing import Any
 
 from armies import aids
-from points import ArmyFileError, d10, fights, gem, goms, load, price_army, vsgmr
+from points import d10, fights, gem, goms, vsgmr
 from points.fields import fmt
 from rules.models import RuleEntry, SampleArmy
 
@@ -53,18 +52,11 @@ class SampleRow:
 
 
 def sample_rows(samples: Iterable[SampleArmy]) -> list[SampleRow]:
-    """Each sample army priced by the engine now, never a stored total."""
-    rows = []
-    for sample in samples:
-        try:
-            army = load(sample.army)
-        except ArmyFileError:
-            rows.append(SampleRow(sample, None, None))
-            continue
-        priced = price_army(army)
-        figures = sum(unit.quantity for unit in army.units)
-        rows.append(SampleRow(sample, priced.total, figures))
-    return rows
+    """Each sample army with the total stored when it was saved (SampleArmy.save)."""
+    return [
+        SampleRow(sample, Fraction(sample.total) if sample.total else None, sample.figures)
+        for sample in samples
+    ]
 
 
 # ---------------------------------------------------------------- VSGMR
@@ -165,7 +157,6 @@ class Table1Cell:
     percent: str
 
 
-@cache
 def table_1() -> tuple[tuple[int, tuple[Table1Cell, ...]], ...]:
     """Table 1 in full, from the engine's only copy: each OFF row with the score needed and
     the chance against DEF 1-10 (the GEM rules page and the Table 1 calculator)."""

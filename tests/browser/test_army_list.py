@@ -6,9 +6,8 @@ import pytest
 from playwright.sync_api import expect
 
 from armies.models import Army
-from tests.armies.conftest import make_army
-from tests.browser.test_builder import log_in
-from tests.factories import UserFactory
+from tests.browser.helpers import log_in
+from tests.factories import ArmyFactory, UserFactory
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -22,7 +21,7 @@ def _rows(page):
 def test_a_player_tags_archives_and_restores_armies(page, artifacts):
     owner = UserFactory(username="tidy")
     for name in ("Dwarves", "Elves", "Goblins"):
-        make_army(owner, "vsgmr", [TROOP], name=name)
+        ArmyFactory(owner=owner, system="vsgmr", profiles=[TROOP], name=name)
     log_in(page, "tidy")
     page.goto("/armies/?sort=name")
     expect(_rows(page)).to_have_count(3)
@@ -70,7 +69,7 @@ def test_a_player_tags_archives_and_restores_armies(page, artifacts):
 def test_bulk_delete_is_undone_with_one_click(page, artifacts):
     owner = UserFactory(username="bulk")
     for name in ("Alpha", "Beta", "Gamma"):
-        make_army(owner, "gem", [], name=name)
+        ArmyFactory(owner=owner, system="gem", profiles=[], name=name)
     log_in(page, "bulk")
     page.goto("/armies/?sort=name")
 
@@ -88,8 +87,8 @@ def test_bulk_delete_is_undone_with_one_click(page, artifacts):
 
 def test_search_finds_an_army_by_a_units_name(page):
     owner = UserFactory(username="finder")
-    make_army(owner, "vsgmr", [TROOP], name="Dwarves")
-    army = make_army(owner, "vsgmr", [TROOP], name="Mixed host")
+    ArmyFactory(owner=owner, system="vsgmr", profiles=[TROOP], name="Dwarves")
+    army = ArmyFactory(owner=owner, system="vsgmr", profiles=[TROOP], name="Mixed host")
     from armies import services
 
     unit = army.units.get()

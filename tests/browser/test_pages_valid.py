@@ -18,10 +18,10 @@ import points
 from armies import services
 from armies.models import Army, LibraryEntry
 from rules.catalog import SAMPLES
-from tests.browser.test_builder import log_in
+from tests.browser.helpers import log_in
 from tests.factories import UserFactory
 
-pytestmark = pytest.mark.django_db(transaction=True)
+pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.validity]
 
 AXE = Path(__file__).parent / "vendor" / "axe.min.js"
 BAD = {"serious", "critical"}
