@@ -10,6 +10,6 @@ def refresh(apps, schema_editor):
 
 
 class Migration(migrations.Migration):
-    dependencies = [("rules", "0005_catalog_drops_engine_copies")]
+    dependencies = [("rules", "0006_sample_totals")]
 
     operations = [migrations.RunPython(refresh, migrations.RunPython.noop)]
