@@ -5,6 +5,7 @@ from __future__ import annotations
 from django import forms
 
 from points import d10, fights, gem
+from points.fields import MAX_NAME
 
 WHOLE = "Type a whole number."
 INPUT = {"class": "form-control form-control-sm", "inputmode": "numeric"}
@@ -146,7 +147,7 @@ class FightForm(forms.Form):
             self.fields[f"{side}_name"] = forms.CharField(
                 label="Name",
                 required=False,
-                max_length=100,
+                max_length=MAX_NAME,
                 widget=forms.TextInput(attrs=text_input),
             )
             self.fields[f"{side}_profile"] = forms.CharField(
