@@ -12,7 +12,7 @@ A fight is a pure function of its inputs; nothing is kept between calls.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from math import gcd, isqrt, lcm
 
@@ -72,6 +72,7 @@ class Fight:
     lines: tuple[str, ...]  # the working, in words
     not_in_these_odds: tuple[str, ...]
     version: str
+    work: int = 0  # what the exact melee added up (its guard's count); 0 elsewhere
 
     @property
     def outcomes(self) -> Fraction:
@@ -545,6 +546,7 @@ def gem_melee(
     b: Side,
     modifiers: tuple[Sequence[str], Sequence[str]] = ((), ()),
     frontage: tuple[int | None, int | None] = (None, None),
+    max_cost: int | None = None,
 ) -> Fight:
     """Two units in simultaneous melee rounds until one side (or both at once) is gone."""
     pa, pb = a.profile, b.profile
@@ -559,7 +561,8 @@ def gem_melee(
     first_a = _hits(ma.first, ma.frontage) if ma.first != ma.rolls else steady_a
     first_b = _hits(mb.first, mb.frontage) if mb.first != mb.rolls else steady_b
     ints_a, ints_b = _numerators(steady_a)[0], _numerators(steady_b)[0]
-    value = _melee_values(ma, mb, ints_a, ints_b)
+    limit = MAX_MELEE_COST if max_cost is None else min(max_cost, MAX_MELEE_COST)
+    value, work = _melee_values(ma, mb, ints_a, ints_b, limit)
     start = _first_round(ma, mb, _numerators(first_a)[0], _numerators(first_b)[0], value)
     a_wins, draw, a_left, b_left = start
     b_wins = 1 - a_wins - draw
@@ -596,6 +599,7 @@ def gem_melee(
         tuple(lines),
         tuple(left_out),
         gem.VERSION,
+        work,
     )
 
 
@@ -616,8 +620,8 @@ Value = tuple[int, int, int, int, int]
 
 
 def _melee_values(
-    a: _Melee, b: _Melee, da: list[list[int]], db: list[list[int]]
-) -> list[list[Value]]:
+    a: _Melee, b: _Melee, da: list[list[int]], db: list[list[int]], limit: int
+) -> tuple[list[list[Value]], int]:
     """value[x][y]: from x HIT left to A and y to B, the chance A wins, of a draw, and the
     HIT A and B expect to have left at the end. A state neither side can leave (no attack
     can hit) stops the fight there: a draw."""
@@ -637,9 +641,9 @@ def _melee_values(
             # Time grows with the pairs added times the length of the numbers added (to
             # the power 1.5: long multiplication of long numbers costs more than linearly).
             cost += len(on_a) * len(on_b) * bits * isqrt(bits)
-            if cost > MAX_MELEE_COST:
+            if cost > limit:
                 raise TooLarge(too_large_message(a, b))
-    return value
+    return value, cost
 
 
 def _step(
@@ -1022,6 +1026,138 @@ def d10_shots(
         ),
         d10.VERSION,
     )
+
+
+# ---------------------------------------------------------------- points against odds
+
+TABLE_SIDE = 40  # units of each army in the table; the rest are summarised
+# The whole table's melees may add up this much (twice one melee's bar), and each pair
+# a quarter of one melee's: a table of 1600 pairs answers in bounded time.
+TABLE_COST = 2 * MAX_MELEE_COST
+PAIR_COST = MAX_MELEE_COST // 4
+
+
+@dataclass(frozen=True, slots=True)
+class Pair:
+    """One unit of A against one of B: the odds, the points each side puts in, and the
+    points each expects to lose (its points times the share of HIT or figures lost)."""
+
+    fight: Fight | None
+    a_points: Fraction
+    b_points: Fraction
+    note: str = ""  # why there are no odds
+
+    @property
+    def a_lost(self) -> Fraction:
+        f = self.fight
+        return ZERO if f is None else f.a_hit_lost / f.a_hit * self.a_points
+
+    @property
+    def b_lost(self) -> Fraction:
+        f = self.fight
+        return ZERO if f is None else f.b_hit_lost / f.b_hit * self.b_points
+
+
+@dataclass(frozen=True, slots=True)
+class OddsTable:
+    system: str
+    fight: str  # what each pair fights, in words
+    a_names: tuple[str, ...]
+    b_names: tuple[str, ...]
+    rows: tuple[tuple[Pair, ...], ...]  # rows[i][j]: A's unit i against B's unit j
+    a_more: int  # units of A beyond the table
+    b_more: int
+    not_worked: int  # pairs in the table without odds
+
+    @property
+    def a_lost(self) -> Fraction:
+        return sum((p.a_lost for row in self.rows for p in row), ZERO)
+
+    @property
+    def b_lost(self) -> Fraction:
+        return sum((p.b_lost for row in self.rows for p in row), ZERO)
+
+    @property
+    def a_buys(self) -> Fraction | None:
+        """By these fights, what 1 point of A buys as a share of what 1 point of B buys:
+        B's points A's units destroy for each point of A's they lose."""
+        return self.b_lost / self.a_lost if self.a_lost and self.b_lost else None
+
+    @property
+    def b_buys(self) -> Fraction | None:
+        return self.a_lost / self.b_lost if self.a_lost and self.b_lost else None
+
+
+def points_against_odds(
+    system: str, a_units: Sequence[object], b_units: Sequence[object]
+) -> OddsTable:
+    """Every unit of A against every unit of B (the first TABLE_SIDE of each) in the fight
+    its system defines: a VSGMR duel hand to hand, a GEM melee of the whole units, a d10
+    close fight. Units are priced units: `.unit` (name, quantity, profile) and
+    `.priced.each`. Identical pairs are worked out once."""
+    if system not in FIGHT_SYSTEMS:
+        raise ValueError(f"no fight odds for {system}")
+    a_side = [_entrant(u, system) for u in a_units[:TABLE_SIDE]]
+    b_side = [_entrant(u, system) for u in b_units[:TABLE_SIDE]]
+    done: dict[tuple[object, ...], Fight | str] = {}
+    left = TABLE_COST
+    rows = []
+    missing = 0
+    for sa, pa in a_side:
+        row = []
+        for sb, pb in b_side:
+            key = (sa.profile, sa.quantity, sb.profile, sb.quantity)
+            if key not in done:
+                done[key], spent = _pair_fight(system, sa, sb, left)
+                left -= spent
+            found = done[key]
+            if isinstance(found, str):
+                missing += 1
+                row.append(Pair(None, pa, pb, found))
+            else:
+                named = _renamed(found, sa.name, sb.name)
+                row.append(Pair(named, pa, pb))
+        rows.append(tuple(row))
+    fight = {"vsgmr": "one figure of each, hand to hand", "gem": "the whole units in melee"}
+    return OddsTable(
+        system,
+        fight.get(system, "one model of each, in close combat"),
+        tuple(s.name for s, _ in a_side),
+        tuple(s.name for s, _ in b_side),
+        tuple(rows),
+        max(len(a_units) - TABLE_SIDE, 0),
+        max(len(b_units) - TABLE_SIDE, 0),
+        missing,
+    )
+
+
+def _entrant(u: object, system: str) -> tuple[Side, Fraction]:
+    unit, each = u.unit, u.priced.each  # type: ignore[attr-defined]
+    # A VSGMR duel and a d10 close fight are one figure against one; GEM fights the unit.
+    quantity = unit.quantity if system == "gem" else 1
+    return Side(unit.name, quantity, unit.profile), each * quantity
+
+
+def _pair_fight(system: str, a: Side, b: Side, left: int) -> tuple[Fight | str, int]:
+    try:
+        if system == "vsgmr":
+            return vsgmr_duel(a, b), 0
+        if system == "d10":
+            return d10_close(a, b), 0
+        if left <= 0:
+            return "not worked out: the table's time is spent", 0
+        f = gem_melee(a, b, max_cost=min(PAIR_COST, left))
+        return f, f.work
+    except TooLarge:
+        return "too large to work out here", min(PAIR_COST, left)
+    except ArmyFileError as exc:
+        return exc.message, 0
+
+
+def _renamed(f: Fight, a_name: str, b_name: str) -> Fight:
+    if (f.a_name, f.b_name) == (a_name, b_name):
+        return f
+    return replace(f, a_name=a_name, b_name=b_name)
 
 
 # ---------------------------------------------------------------- one entry point

@@ -80,3 +80,21 @@ def odds_against(priced: object, pk: int | None = None) -> str:
     return fight_odds.odds_against(
         system, "a", name=unit.name, quantity=unit.quantity, profile=profile
     )
+
+
+@register.filter
+def fight_percent(value: Fraction | None) -> str:
+    """A chance as a percentage to one decimal, as the fight odds show them: "60.0"."""
+    return "—" if value is None else fights.percent(value)
+
+
+@register.filter
+def fight_decimal(value: Fraction) -> str:
+    """Points to two decimals, halves up: 7/3 -> "2.33"."""
+    hundredths = (value * 200 + 1) // 2
+    return f"{hundredths // 100}.{hundredths % 100:02d}"
+
+
+@register.filter
+def index(items: object, i: int) -> object:
+    return items[i]  # type: ignore[index]
