@@ -74,6 +74,18 @@ class Fight:
     version: str
     work: int = 0  # what the exact melee added up (its guard's count); 0 elsewhere
 
+    def working(self) -> list[str]:
+        """The working in words, exact: each attack's chance and the table cell or roll it
+        reads, the HIT (or figures) each side expects to lose, then the fight's own lines."""
+        names = {"a": self.a_name, "b": self.b_name}
+        out = [_attack_line(x, names[x.side]) for x in self.attacks]
+        out.append(
+            f"Expected losses: {self.a_name} {exact(self.a_hit_lost)} of {self.a_hit}, "
+            f"{self.b_name} {exact(self.b_hit_lost)} of {self.b_hit}"
+            f" {'HIT' if self.system == 'gem' else 'figure'}{'' if self.system == 'gem' else 's'}."
+        )
+        return out + list(self.lines)
+
     @property
     def outcomes(self) -> Fraction:
         return self.a_wins + self.b_wins + self.draw
@@ -98,22 +110,16 @@ class Fight:
                 }
                 for r in self.rounds
             ],
-            "hit_lost": {"a": exact(self.a_hit_lost), "b": exact(self.b_hit_lost)},
-            "attacks": [
-                {
-                    "side": x.side,
-                    "name": x.name,
-                    "count": x.count,
-                    "chance": exact(x.chance),
-                    "cell": x.cell,
-                    "modifiers": list(x.modifiers),
-                }
-                for x in self.attacks
-            ],
             "not_in_these_odds": list(self.not_in_these_odds),
-            "lines": list(self.lines),
+            "lines": self.working(),
             "rules_version": self.version,
         }
+
+
+def _attack_line(x: Attack, name: str) -> str:
+    mods = f"; {', '.join(x.modifiers)}" if x.modifiers else ""
+    count = f"{x.count} a model, " if x.count != 1 else ""
+    return f"{name}, {x.name}: {count}each hits {exact(x.chance)} ({x.cell}{mods})."
 
 
 def exact(x: Fraction) -> str:

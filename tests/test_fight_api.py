@@ -23,6 +23,22 @@ def post(client: Client, body: object, **extra):
     return client.post(URL, data=text, content_type="application/json", **extra)
 
 
+def test_the_answer_has_exactly_the_keys_the_issue_names(client):
+    out = post(client, {"system": "vsgmr", "a": HERO, "b": TROOP}).json()
+
+    assert set(out) == {
+        "a_wins",
+        "b_wins",
+        "draw",
+        "percent",
+        "rounds",
+        "not_in_these_odds",
+        "lines",
+        "rules_version",
+    }
+    assert all(isinstance(line, str) for line in out["lines"])
+
+
 def test_hero_against_troop_answers_in_exact_fractions(client):
     response = post(client, {"system": "vsgmr", "a": HERO, "b": TROOP, "fight": "hand-to-hand"})
 
@@ -67,7 +83,13 @@ def test_gem_melee_with_modifiers_and_frontage(client):
 
     # By hand: two against one, a front of one, all needing 11: 7/9, 1/9, 1/9.
     assert (out["a_wins"], out["b_wins"], out["draw"]) == ("7/9", "1/9", "1/9")
-    assert out["attacks"][0]["cell"] == "Table 1: OFF 4 against DEF 4 needs 11"
+    assert out["lines"][0] == (
+        "Chargers, Basic attack: each hits 1/2 (Table 1: OFF 4 against DEF 4 needs 11)."
+    )
+    # By hand, from 2 v 1: both hit (1/4) costs A a model; A misses and B hits (1/4) costs
+    # one and leaves 1 v 1, where A loses the other 2/3 of the time: A loses
+    # (1/4 + 1/4 * 5/3) / (3/4) = 8/9 HIT; B loses its one unless it wins (1/9): 8/9.
+    assert out["lines"][2] == "Expected losses: Chargers 8/9 of 2, Holders 8/9 of 1 HIT."
 
 
 def test_d10_close_fight(client):
@@ -202,7 +224,7 @@ def test_the_fight_command_prints_what_the_api_answers(client, tmp_path):
     # from its file. Its armour turns a troop's hit on 3+ (4+ with Tough): hit stands 1/3.
     assert from_army.returncode == 0, from_army.stderr
     out = json.loads(from_army.stdout)
-    assert out["attacks"][1]["chance"] == "1/6"
+    assert "Troop, Hand to hand: each hits 1/6 (d6 4+ hand to hand)." in out["lines"]
     assert out["not_in_these_odds"] == []
     # Neither side has a distance attack: a draw.
     assert bad.returncode == 0
