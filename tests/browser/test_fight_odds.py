@@ -70,3 +70,21 @@ def test_long_and_marked_up_names_stay_text_and_inside_the_page(page, live_serve
     assert not page.evaluate("document.documentElement.scrollWidth > window.innerWidth")
     SHOTS.mkdir(exist_ok=True)
     page.screenshot(path=str(SHOTS / "fight-long-name-390.png"), full_page=True)
+
+
+def test_matchup_shows_points_against_odds_on_a_desktop_and_a_phone(page, live_server):
+    owner = UserFactory(username="balancer")
+    orcs = create_army_from_file(owner, points.load(sample_file("orcs")))
+    zombies = create_army_from_file(owner, points.load(sample_file("zombie-horde")))
+    log_in(page, "balancer")
+    SHOTS.mkdir(exist_ok=True)
+
+    for width, height in ((1366, 900), (390, 844)):
+        page.set_viewport_size({"width": width, "height": height})
+        page.goto(f"/matchup/?a={orcs.pk}&b={zombies.pk}")
+        expect(page.get_by_test_id("odds-buys")).to_contain_text("1 point of A buys")
+        # Warriors v Minions, worked by hand in tests/armies/test_matchup_odds.py.
+        cell = page.get_by_test_id("odds-row").nth(2).get_by_test_id("odds-cell").nth(2)
+        expect(cell).to_contain_text("55.9 / 44.1")
+        assert not page.evaluate("document.documentElement.scrollWidth > window.innerWidth")
+        page.screenshot(path=str(SHOTS / f"matchup-odds-{width}.png"), full_page=True)
