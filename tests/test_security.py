@@ -70,8 +70,8 @@ def test_no_page_drawn_for_a_signed_in_player_may_be_kept_by_any_cache(client):
     army = Army.objects.create(owner=player, name="Orcs", system="gem")
     army.share()
     client.force_login(player)
-    # Not the pricing API: it reads no session, so what it answers is nobody's.
-    unread = ("/admin/", "/api/price/")
+    # Not the pricing and fight APIs: they read no session, so what they answer is nobody's.
+    unread = ("/admin/", "/api/price/", "/api/fight/")
     pages = [p for p in _paths_without_arguments() if not p.startswith(unread)]
     pages += [f"/armies/{army.pk}/", f"/armies/{army.pk}/export.json"]
     pages += [f"/armies/{army.pk}/roster/", f"/armies/{army.pk}/settings/"]
