@@ -71,6 +71,12 @@ class Result:
         ]
 
     @property
+    def rounds_cut(self) -> bool:
+        """The round-by-round table stopped early while the fight may still be going."""
+        rounds = self.fight.rounds
+        return bool(rounds) and len(rounds) < fights.ROUNDS and rounds[-1].going > 0
+
+    @property
     def attacks(self) -> list[tuple[fights.Attack, str]]:
         return [(x, fights.percent(x.chance)) for x in self.fight.attacks]
 

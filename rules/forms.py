@@ -222,8 +222,12 @@ class FightForm(forms.Form):
 def _modifier_choices(system: str) -> tuple[tuple[str, str, int], ...]:
     if system == "gem":
         return tuple(m for m in fights.describe_modifiers("gem", "") if m[0] != "rank-deeper")
+    # One list for both d10 fights; each says which it counts in.
+    close = {m[0] for m in fights.describe_modifiers("d10", "hand-to-hand")}
+    shooting = {m[0] for m in fights.describe_modifiers("d10", "distance")}
     seen: dict[str, tuple[str, str, int]] = {}
     for fight in fights.FIGHTS:
-        for m in fights.describe_modifiers("d10", fight):
-            seen.setdefault(m[0], m)
+        for slug, text, n in fights.describe_modifiers("d10", fight):
+            where = "both" if slug in close & shooting else "close" if slug in close else "shooting"
+            seen.setdefault(slug, (slug, f"{text}, {where}", n))
     return tuple(seen.values())

@@ -424,3 +424,20 @@ def test_the_outcomes_add_up_to_one(raw):
     assert f.a_wins + f.b_wins + f.draw == 1
     assert all(0 <= x <= 1 for x in (f.a_wins, f.b_wins, f.draw))
     assert all(r.going <= 1 for r in f.rounds)
+
+
+def test_sharpshooter_adds_at_distance_only():
+    # Hero Sharpshooter at distance: 5+ with +1 and +2 is 2+: 5/6. Hand to hand it adds
+    # nothing: 4+ with +1 is 3+: 2/3.
+    a = guy("hero", distance_attack=True, traits=["sharpshooter"])
+    b = guy(distance_attack=True)
+
+    assert fight("vsgmr", a, b, fight="distance").attacks[0].chance == F(5, 6)
+    assert fight("vsgmr", a, b).attacks[0].chance == F(2, 3)
+
+
+def test_tough_improves_a_light_armour_roll_to_five_up():
+    # A troop hits 1/2; Tough light armour turns it on 5+ (6+ with +1): stands 2/3 -> 1/3.
+    f = fight("vsgmr", guy(), guy(armor="light", traits=["tough"]))
+
+    assert f.attacks[0].chance == F(1, 3)
