@@ -458,7 +458,8 @@ def _melee_side(
     where = at(path, "profile")
     hit = _whole(p.hit, at(where, "hit"), "HIT", 1, 1000)
     siz = _whole(p.siz, at(where, "siz"), "SIZ", 1, 1000) if not p.is_vehicle else 1
-    def_ = _whole(target.def_, "other side's def", "DEF", 1, 10)
+    other = "b" if side == "a" else "a"
+    def_ = _whole(target.def_, f"{other}.profile.def", "DEF", 1, 10)
     models = s.quantity * siz
     mods_path = f"modifiers.{side}"
     steady, steady_shown = table_3_modifier(chosen, mods_path, first_round=False)

@@ -441,3 +441,19 @@ def test_tough_improves_a_light_armour_roll_to_five_up():
     f = fight("vsgmr", guy(), guy(armor="light", traits=["tough"]))
 
     assert f.attacks[0].chance == F(1, 3)
+
+
+def test_gem_a_rolled_def_is_refused_on_the_side_that_has_it():
+    with pytest.raises(ArmyFileError) as e:
+        fight("gem", gem(off=4, **{"def": 4}), gem(off=4, **{"def": "d6"}))
+
+    assert e.value.path == "b.profile.def"
+
+
+def test_gem_vehicles_without_off_cannot_harm_each_other():
+    wagon = unit("Wagon", type="vehicle", base="huge", max_speed=6, hit=2, **{"def": 5})
+
+    f = fight("gem", wagon, wagon)
+
+    assert outcome(f) == (0, 0, 1)
+    assert "Neither side can harm the other: the fight is a draw." in f.lines
