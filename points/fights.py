@@ -668,17 +668,17 @@ def _step(
                 continue
             n0, n1, n2, n3, d = row[y - i]
             w = pi * pj
-            if d == denominator:
-                pass
-            elif denominator % d == 0:
-                w *= denominator // d
-            else:
-                g = gcd(d, denominator)
-                up, w_up = d // g, denominator // g
-                if up != 1:
+            if d != denominator:
+                # Mostly d divides what is gathered so far: one division says so.
+                up, rest = divmod(denominator, d)
+                if rest == 0:
+                    w *= up
+                else:
+                    g = gcd(d, denominator)
+                    up, w_up = d // g, denominator // g
                     win, draw, left_a, left_b = win * up, draw * up, left_a * up, left_b * up
                     denominator *= up
-                w *= w_up
+                    w *= w_up
             win += w * n0
             draw += w * n1
             left_a += w * n2

@@ -229,3 +229,21 @@ def test_the_fight_command_prints_what_the_api_answers(client, tmp_path):
     # Neither side has a distance attack: a draw.
     assert bad.returncode == 0
     assert json.loads(bad.stdout)["draw"] == "1"
+
+
+def test_the_fight_command_names_the_field_it_cannot_read(tmp_path):
+    wizard = tmp_path / "wizard.json"
+    wizard.write_text(json.dumps({"name": "W", "profile": {"kind": "guy", "flavor": "wizard"}}))
+
+    run = subprocess.run(
+        [sys.executable, "manage.py", "fight", str(wizard), str(wizard), "--system", "vsgmr"],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
+
+    assert run.returncode == 2
+    assert run.stdout == ""
+    assert run.stderr.startswith("a.profile.flavor: must be one of")
