@@ -171,3 +171,10 @@ def test_share_page_and_roster_link_by_the_profile_itself(client, player):
         assert json.loads(query["a_profile"][0]) == HERO
         filled = client.get(link + "&" + "b_profile=" + json.dumps(TROOP)).content.decode()
         assert percents(filled) == ["60.0%", "0.0%", "40.0%"]
+
+
+def test_each_fight_system_rules_page_links_its_calculator(client):
+    for system in ("vsgmr", "gem", "d10"):
+        page = client.get(reverse("rules:system", args=[system])).content.decode()
+        assert f'href="/rules/{system}/fight/"' in page
+    assert "/fight/" not in client.get(reverse("rules:system", args=["goms"])).content.decode()
