@@ -133,4 +133,7 @@ def matchup(request: HttpRequest) -> HttpResponse:
     response = render(request, "armies/matchup.html", context)
     # Share tokens can sit in this page's address: keep them from leaking to other sites.
     response["Referrer-Policy"] = "same-origin"
+    if any(side and side.shared for side in (a, b)):
+        # Like the share page itself: kept by no cache, so revoking the link ends it.
+        response["Cache-Control"] = "no-store"
     return response

@@ -8,7 +8,7 @@ from datetime import timedelta
 import pytest
 from django.utils import timezone
 
-from armies import lists, services
+from armies import lists
 from armies.models import Army, Tag
 from tests.factories import ArmyFactory, UserFactory
 
@@ -33,26 +33,6 @@ def _list(client, **params) -> str:
 def _bulk(client, action: str, armies, **extra):
     data = {"action": action, "army": [a.pk for a in armies], "back": "", **extra}
     return client.post("/armies/bulk/", data)
-
-
-def test_search_finds_armies_by_their_name_or_a_live_units_name(player_client, player):
-    dwarves = ArmyFactory(owner=player, system="vsgmr", profiles=[TROOP], name="Dwarf host")
-    elves = ArmyFactory(owner=player, system="vsgmr", profiles=[TROOP, HERO], name="Elves")
-    ArmyFactory(owner=player, system="vsgmr", profiles=[TROOP], name="Goblins")
-    services.save_unit(
-        elves, elves.units.last().pk, services.UnitSpec("Dwarf slayer", 1, HERO), None
-    )
-    goblins = Army.objects.get(name="Goblins")
-    gone = goblins.units.get()
-    services.save_unit(goblins, gone.pk, services.UnitSpec("Dwarf thief", 1, TROOP), None)
-    services.trash_unit(Army.objects.get(pk=goblins.pk), gone.pk, None)
-
-    found = _list(player_client, q="dwarf", sort="name")
-
-    assert _names(found) == ["Dwarf host", "Elves"]  # the Goblins' dwarf is in the trash
-    assert dwarves.name in found
-    assert _names(_list(player_client, q="nobody")) == []
-    assert "No army or unit name contains “nobody”" in _list(player_client, q="nobody")
 
 
 def test_the_list_sorts_by_total_as_numbers_not_text(player_client, player):

@@ -90,6 +90,7 @@ def test_an_unfinished_value_shows_nothing_new_and_saves_nothing(client, army):
 def test_a_visitor_is_sent_to_log_in(client, army):
     # Another player's 404 is the IDOR matrix's (tests/adversarial/test_idor.py).
     unit = army.units.get()
+    client.logout()
     response = _preview(client, army, unit, quantity=2)
     assert response.status_code == 302
     assert "/accounts/login/" in response["Location"]
