@@ -187,6 +187,18 @@ def test_one_address_may_ask_only_so_many_fights_a_minute(client, settings):
     assert elsewhere.status_code == 200
 
 
+def test_one_address_may_post_only_so_many_bytes_of_fights_a_minute(client, settings):
+    body = json.dumps({"system": "vsgmr", "a": HERO, "b": TROOP})
+    settings.PRICE_API_BYTES_PER_MINUTE = 2 * len(body)
+
+    answered = [post(client, body).status_code for _ in range(2)]
+    refused = post(client, body)
+
+    assert answered == [200, 200]
+    assert refused.status_code == 429
+    assert "bytes a minute" in refused.json()["error"]
+
+
 def test_the_fight_command_prints_what_the_api_answers(client, tmp_path):
     hero, troop = tmp_path / "hero.json", tmp_path / "troop.json"
     hero.write_text(json.dumps(HERO), encoding="utf-8")
