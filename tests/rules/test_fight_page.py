@@ -10,6 +10,7 @@ from urllib.parse import parse_qs, urlsplit
 
 import pytest
 from django.urls import reverse
+from django.utils.http import urlencode
 
 from tests.factories import ArmyFactory, UnitFactory, UserFactory
 
@@ -21,8 +22,6 @@ SINGLE = {"type": "skirmisher", "base": "25mm", "off": 4, "def": 4}
 
 
 def url(system: str = "vsgmr", **query: object) -> str:
-    from django.utils.http import urlencode
-
     return f"{reverse('rules:fight', args=[system])}?{urlencode(query)}"
 
 
