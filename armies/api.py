@@ -1,6 +1,9 @@
-"""The stateless pricing API: POST a muster-army/1 body, get the priced army back."""
+"""The stateless APIs: POST a muster-army/1 body and get the priced army back; POST a
+fight and get its exact odds (SPEC 3.8)."""
 
 from __future__ import annotations
+
+import json
 
 from django.conf import settings
 from django.core.exceptions import RequestDataTooBig
@@ -11,6 +14,7 @@ from django.views.decorators.http import require_POST
 import points
 from accounts import throttle
 from accounts.models import Strikes
+from points import fights
 from points.armyfile import MAX_FILE_BYTES
 
 MAX_BODY_BYTES = MAX_FILE_BYTES
@@ -72,3 +76,59 @@ def _too_many(found: Strikes, what: str) -> JsonResponse:
 
 def _too_large() -> JsonResponse:
     return JsonResponse({"error": "body: must be at most 1 MB"}, status=413)
+
+
+MAX_FIGHT_BYTES = 64 * 1024  # two units and their conditions
+
+
+# As the price API: no cookie read, nothing written but the address's counts.
+@csrf_exempt
+@require_POST
+def fight(request: HttpRequest) -> JsonResponse:
+    # The same per-address limits as the price API, counted apart: requests and bytes a
+    # minute, spent before the body is read. A fight costs up to ~200 ms of CPU.
+    address = throttle.client_address(request)
+    limit = settings.PRICE_API_PER_MINUTE
+    found = throttle.strike(f"api-fight:addr:{address}", limit, WINDOW_SECONDS)
+    if found.count > limit:
+        return _too_many(found, f"at most {limit} requests a minute")
+    try:
+        declared = max(0, int(request.headers.get("Content-Length") or 0))
+    except ValueError:
+        declared = 0
+    if declared > MAX_FIGHT_BYTES:
+        return _fight_too_large()
+    budget = settings.PRICE_API_BYTES_PER_MINUTE
+    bytes_key = f"api-fight:bytes:{address}"
+    full = throttle.spend(bytes_key, declared, budget, WINDOW_SECONDS)
+    if full is not None:
+        return _too_many(full, f"at most {budget:,} bytes a minute")
+    try:
+        body = request.body
+    except RequestDataTooBig:
+        return _fight_too_large()
+    if len(body) > MAX_FIGHT_BYTES:
+        return _fight_too_large()
+    if len(body) > declared:
+        full = throttle.spend(bytes_key, len(body) - declared, budget, WINDOW_SECONDS)
+        if full is not None:
+            return _too_many(full, f"at most {budget:,} bytes a minute")
+    try:
+        raw = json.loads(body.decode("utf-8"), parse_constant=_no_constant)
+    except (UnicodeDecodeError, ValueError, RecursionError):
+        return JsonResponse({"error": "body: must be a JSON object", "field": "body"}, status=400)
+    try:
+        result = fights.compute(fights.read_request(raw))
+    except points.ArmyFileError as exc:
+        return JsonResponse({"error": str(exc), "field": exc.path}, status=400)
+    except fights.TooLarge as exc:
+        return JsonResponse({"error": str(exc)}, status=422)
+    return JsonResponse(result.to_json())
+
+
+def _fight_too_large() -> JsonResponse:
+    return JsonResponse({"error": "body: must be at most 64 KB", "field": "body"}, status=413)
+
+
+def _no_constant(name: str) -> object:
+    raise ValueError(f"{name} is not a number")

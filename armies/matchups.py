@@ -11,6 +11,7 @@ from django.views.decorators.http import require_GET
 
 from armies.forms import preset_range
 from armies.models import Army, StoredPrices, shared_army
+from points import fights
 from points.matchup import balanced, rule_text, suggestions, tolerance
 from points.numbers import ascii_int
 
@@ -125,6 +126,9 @@ def matchup(request: HttpRequest) -> HttpResponse:
                 preset_a=_preset_check(a),
                 preset_b=_preset_check(b),
             )
+            if system in fights.FIGHT_SYSTEMS:
+                # Points against odds (SPEC 3.8): bounded to 40 x 40 pairs and a time budget.
+                context["odds"] = fights.points_against_odds(system, a.priced.units, b.priced.units)
         if a.public_ref and b.public_ref:
             context["public_link"] = f"?a={a.public_ref}&b={b.public_ref}"
     response = render(request, "armies/matchup.html", context)

@@ -55,6 +55,7 @@ urlpatterns = [
     ),
     path("matchup/", matchups.matchup, name="matchup"),
     path("api/price/", api.price, name="api-price"),
+    path("api/fight/", api.fight, name="api-fight"),
     # The Table 1 calculator offers the player's own units, so armies/ serves it.
     path("rules/gem/table-1/", odds.table_1, name="table-1"),
     path("rules/", include("rules.urls")),

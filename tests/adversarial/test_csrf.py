@@ -17,7 +17,8 @@ from tests.test_price_api import DWARVES
 
 pytestmark = pytest.mark.django_db
 
-CSRF_EXEMPT = {"api-price"}
+# The stateless APIs: they read no cookie and write nothing but a request count.
+CSRF_EXEMPT = {"api-price", "api-fight"}
 
 
 def _postable_routes() -> list[str]:
@@ -34,7 +35,7 @@ def owner_client(world) -> Client:
     return client
 
 
-def test_the_only_csrf_exempt_view_is_the_pricing_api():
+def test_the_only_csrf_exempt_views_are_the_stateless_apis():
     exempt = {r.name for r in all_routes() if getattr(r.callback, "csrf_exempt", False)}
     assert exempt == CSRF_EXEMPT
 

@@ -67,6 +67,11 @@ def _pages(owner) -> list[tuple[str, str]]:
         ("share cards", f"/s/{token}/cards/"),
         ("table 1", "/rules/gem/table-1/"),
         ("d10 chances", "/rules/d10/chances/"),
+        ("fight odds", f"/rules/vsgmr/fight/?a_unit={vsgmr.units.first().pk}&b_catalog=orcs:0"),
+        (
+            "gem fight odds",
+            "/rules/gem/fight/?a_catalog=border-warband:0&b_catalog=border-warband:1",
+        ),
         ("interpretations", "/rules/interpretations/"),
     ]
     for system, army in armies.items():
