@@ -538,6 +538,8 @@ def measure_pages(run: Run, captain: Client) -> None:
     share = SHARE_LINK.search(builder)
     if share is None:
         raise Failure("the share button made no share link")
+    # Sharing moved the army's version on: the next save posts the one the page shows now.
+    owner.version = int(ARMY_VERSION.search(builder.encode())[1])
     visitor = run.client()  # signed out, as an opponent opening the link
     u, n = scale.units, scale.armies
     pages = [

@@ -4,7 +4,18 @@ from django.urls import include, path, register_converter
 from accounts import views as account_views
 from accounts.forms import AdminLoginForm
 from accounts.probes import HEALTHZ, healthz
-from armies import acquisition, api, cards, exports, matchups, odds, offline, play, shared
+from armies import (
+    acquisition,
+    api,
+    cards,
+    exports,
+    fights,
+    matchups,
+    odds,
+    offline,
+    play,
+    shared,
+)
 from armies.converters import ShareToken
 
 register_converter(ShareToken, "token")
@@ -56,8 +67,9 @@ urlpatterns = [
     path("matchup/", matchups.matchup, name="matchup"),
     path("api/price/", api.price, name="api-price"),
     path("api/fight/", api.fight, name="api-fight"),
-    # The Table 1 calculator offers the player's own units, so armies/ serves it.
+    # The Table 1 and fight calculators offer the player's own units, so armies/ serves them.
     path("rules/gem/table-1/", odds.table_1, name="table-1"),
+    path("rules/<slug:system>/fight/", fights.fight, name="fight"),
     path("rules/", include("rules.urls")),
     path("admin/", admin.site.urls),
 ]

@@ -8,6 +8,5 @@ urlpatterns = [
     # Listed first so "interpretations" is never read as a system name.
     path("interpretations/", views.interpretations, name="interpretations"),
     path("d10/chances/", views.d10_chances, name="d10-chances"),
-    path("<slug:system>/fight/", views.fight, name="fight"),
     path("<slug:system>/", views.system_page, name="system"),
 ]

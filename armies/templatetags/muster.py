@@ -1,5 +1,6 @@
 from __future__ import annotations
 
+import json
 from collections.abc import Callable
 from fractions import Fraction
 from html import escape
@@ -12,9 +13,11 @@ from django.utils.html import conditional_escape
 from django.utils.safestring import SafeString
 
 import points
-from armies import roster
+from armies import fight_odds, roster
+from points import fights
 from points.armyfile import MAX_QUANTITY
 from points.numbers import decimal_text
+from points.systems import SYSTEMS
 
 register = template.Library()
 
@@ -250,4 +253,21 @@ def roster_card(context, card) -> str:
             "system": context["army"].system,
             "system_template": context["system_template"],
         },
+    )
+
+
+@register.simple_tag
+def odds_against(priced: object, pk: int | None = None) -> str:
+    """The fight calculator with this unit as side A ("Odds against…"): by its id for the
+    owner, else the profile itself, so the link works for whoever holds it. "" when the
+    system has no fight odds."""
+    unit = getattr(priced, "unit", None)
+    system = fights.system_of(getattr(unit, "profile", None))
+    if system is None or unit is None:
+        return ""
+    if pk is not None:
+        return fight_odds.odds_against(system, "a", unit=pk)
+    profile = json.dumps(SYSTEMS[system].dump_profile(unit.profile), separators=(",", ":"))
+    return fight_odds.odds_against(
+        system, "a", name=unit.name, quantity=unit.quantity, profile=profile
     )

@@ -261,7 +261,7 @@ NOT_OWNED: dict[str, tuple[str, Fill]] = {
         lambda w: ({"token": w.army.share_token}, {}),
     ),
     "rules:system": ("the public rules summaries", lambda w: ({"system": "gem"}, {})),
-    "rules:fight": (
+    "fight": (
         "the public fight odds calculator; a unit id in its query is offered only to its owner",
         lambda w: ({"system": "gem"}, {}),
     ),

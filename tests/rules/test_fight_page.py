@@ -23,7 +23,7 @@ SINGLE = {"type": "skirmisher", "base": "25mm", "off": 4, "def": 4}
 
 
 def url(system: str = "vsgmr", **query: object) -> str:
-    return f"{reverse('rules:fight', args=[system])}?{urlencode(query)}"
+    return f"{reverse('fight', args=[system])}?{urlencode(query)}"
 
 
 def percents(page: str) -> list[str]:
@@ -131,8 +131,8 @@ def test_too_large_a_melee_says_how_large_is_worked_out(client):
 
 
 def test_systems_without_fight_odds_are_not_found(client):
-    assert client.get(reverse("rules:fight", args=["goms"])).status_code == 404
-    assert client.get(reverse("rules:fight", args=["warhammer"])).status_code == 404
+    assert client.get(reverse("fight", args=["goms"])).status_code == 404
+    assert client.get(reverse("fight", args=["warhammer"])).status_code == 404
 
 
 def test_player_text_is_escaped(client):

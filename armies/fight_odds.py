@@ -283,4 +283,4 @@ def _no_constant(name: str) -> object:
 def odds_against(system: str, side: str = "b", **query: object) -> str:
     """The calculator's address with one side filled in: the "Odds against…" links."""
     values = {f"{side}_{key}": value for key, value in query.items() if value is not None}
-    return f"{reverse('rules:fight', args=[system])}?{urlencode(values)}"
+    return f"{reverse('fight', args=[system])}?{urlencode(values)}"
