@@ -241,11 +241,12 @@ def army_rows(armies: list[Army], state: ListState, picked: frozenset[int]) -> S
             f'<td><input class="form-check-input" type="checkbox" name="army" '
             f'value="{army.pk}" id="pick-{army.pk}"{checked}><label class="visually-hidden" '
             f'for="pick-{army.pk}">Pick {name}</label></td>'
-            f'<td><a href="{url}">{name}</a>{notice}{tags}</td>'
+            f'<td class="army-name typed"><a href="{url}">{name}</a>{notice}{tags}</td>'
             f"<td>{escape(army.system_label)}</td>"
             f'<td class="text-end font-monospace">{escape(total)}</td>'
             f"<td>{legal}</td>"
-            f'<td><time datetime="{edited.replace(microsecond=0).isoformat()}">'
+            '<td class="d-none d-sm-table-cell">'
+            f'<time datetime="{edited.replace(microsecond=0).isoformat()}">'
             f"{dateformat.format(edited, 'j M Y, H:i')}"
             "</time></td>"
             f"<td>{action}</td></tr>"

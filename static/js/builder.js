@@ -203,17 +203,29 @@ document.addEventListener("htmx:configRequest", (event) => {
 // Opening a unit brings its editor into view. On a desk the editor sits in the column
 // that stays on screen (builder.html .builder-side): that column scrolls to it. On a phone
 // it sits above the list: the page scrolls up to it (its scroll-margin clears the total).
-document.addEventListener("htmx:afterSwap", (event) => {
-  if (event.detail.target?.id !== "editor") return;
+function showEditor(always) {
   const editor = document.getElementById("editor");
   const side = editor?.closest(".builder-side");
   if (!editor || !side) return;
   if (getComputedStyle(side).display !== "contents") {
+    // The total sticks to the column's top: the editor's top goes just below it.
     const summary = document.getElementById("army-summary");
-    side.scrollTop = Math.max(0, editor.offsetTop - side.offsetTop - (summary?.offsetHeight ?? 0));
-  } else if (editor.getBoundingClientRect().top < 0 || editor.getBoundingClientRect().top > window.innerHeight / 2) {
+    const below = summary ? summary.getBoundingClientRect().bottom : side.getBoundingClientRect().top;
+    side.scrollTop += editor.getBoundingClientRect().top - below - 8;
+  } else if (always || editor.getBoundingClientRect().top < 0 || editor.getBoundingClientRect().top > window.innerHeight / 2) {
+    measureBar();
     editor.scrollIntoView({ block: "start" });
   }
+}
+document.addEventListener("htmx:afterSwap", (event) => {
+  if (event.detail.target?.id === "editor") showEditor(false);
+});
+// Add unit (the picker, Start blank, Add copy) opens the new unit at #editor: the
+// browser puts the editor's top at the top of the screen or column, under the total
+// that sticks there, before the total's height is known. Once the page is laid out
+// the editor is moved below it.
+window.addEventListener("load", () => {
+  if (window.location.hash === "#editor") showEditor(true);
 });
 
 // A redrawn editor (a new type or kind brings its own fields) keeps the focus where the
