@@ -299,6 +299,30 @@ document.addEventListener(
 document.addEventListener("htmx:beforeRequest", (event) => {
   if (!event.detail.elt.isConnected) event.preventDefault();
 });
+// A save refused for a field it cannot take ("Not saved: fix the marked fields") stored
+// nothing of the unit, the valid fields included: each refused field is marked where it
+// is, and leaving the page asks first, so what was typed is never lost without a word.
+function refusedSave() {
+  return document.querySelector("#editor [data-testid='not-saved']") !== null;
+}
+function markRefusedFields() {
+  const form = document.getElementById("unit-form");
+  if (!form) return;
+  for (const box of form.querySelectorAll(".invalid-feedback[id^='fb-']")) {
+    const field = form.elements.namedItem(box.id.slice(3));
+    if (!(field instanceof HTMLElement) || field.type === "hidden") continue;
+    const bad = box.textContent.trim() !== "";
+    field.classList.toggle("is-invalid", bad);
+    if (bad) field.setAttribute("aria-invalid", "true");
+    else field.removeAttribute("aria-invalid");
+  }
+}
+document.addEventListener("htmx:afterSettle", markRefusedFields);
+window.addEventListener("beforeunload", (event) => {
+  if (!refusedSave()) return;
+  event.preventDefault();
+  event.returnValue = ""; // older browsers ask only when this is set
+});
 window.addEventListener("pagehide", () => {
   const form = unsavedForm();
   if (!form) return;
