@@ -379,7 +379,9 @@ def army_import(request: HttpRequest) -> HttpResponse:
     form = ImportForm(request.POST or None, request.FILES or None)
     if request.method == "POST" and form.is_valid():
         try:
-            army = create_army_from_file(request.user, form.cleaned_data["army"])
+            army = create_army_from_file(
+                request.user, form.cleaned_data["army"], profiles=form.cleaned_data["profiles"]
+            )
         except TooManyArmies:
             return _too_many_armies(request)
         messages.success(request, f"Imported {army.name}.")
