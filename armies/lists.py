@@ -209,10 +209,10 @@ def army_rows(armies: list[Army], state: ListState, picked: frozenset[int]) -> S
         )
         tags = "".join(
             '<span class="badge rounded-pill text-bg-light border ms-1" data-testid="army-tag">'
-            '<a class="link-secondary text-decoration-none" '
+            '<a class="link-dark text-decoration-none" '
             f'href="?tag={escape(quote(t.name, safe=""))}'
             f'{query}">{escape(t.name)}</a><button class="btn btn-link btn-sm p-0 ms-1 '
-            f'link-secondary lh-1" formaction="{url}tags/remove/" name="tag" '
+            f'link-dark lh-1" formaction="{url}tags/remove/" name="tag" '
             f'value="{escape(t.name)}" aria-label="Remove tag {escape(t.name)} from {name}">'
             "×</button></span>"
             for t in army.tag_list
