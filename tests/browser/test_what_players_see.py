@@ -101,6 +101,13 @@ def test_a_200_character_name_never_widens_a_page(page, viewport):
         shot(page, f"i12-{name}", viewport)
         if page_width(page) > viewport["width"]:
             too_wide[name] = page_width(page)
+    # Table mode with a game under way: a card a unit, each headed by its name.
+    page.goto(f"/armies/{gem.pk}/play/")
+    page.get_by_role("button", name="Start a game").click()
+    expect(page.get_by_role("heading", name=LONG)).to_be_visible()
+    shot(page, "i12-gem-play-game", viewport)
+    if page_width(page) > viewport["width"]:
+        too_wide["gem-play-game"] = page_width(page)
     assert too_wide == {}, f"pages wider than {viewport['width']} px: {too_wide}"
 
     # The builder: total, editor and every row's controls stay on the screen; a row
