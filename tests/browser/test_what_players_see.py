@@ -33,6 +33,7 @@ SIZES = [pytest.param(DESK, id="desk"), pytest.param(PHONE, id="phone")]
 # A name as long as a name may be, without a space to break at; and one with markup.
 LONG = ("Longname" * 25)[:200]
 MARKUP = "[b]x[/b] <b>y</b>"
+SKIRMISHER = {"type": "skirmisher", "base": "25mm", "def": 3}
 
 
 def shot(page, name: str, viewport: dict, full_page: bool = True) -> None:
@@ -75,6 +76,9 @@ def test_a_200_character_name_never_widens_a_page(page, viewport):
     first = gem.units.order_by("position").first()
     gem.units.order_by("position")[2].trash()  # the trash lists it by name
     services.restate(gem)
+    LibraryEntry.objects.create(
+        owner=owner, kind="figure", system="gem", name=LONG, data={**SKIRMISHER, "off": 4}
+    )
     page.set_viewport_size(viewport)
     log_in(page, "longnames")
     pages = [
@@ -86,6 +90,8 @@ def test_a_200_character_name_never_widens_a_page(page, viewport):
         ("share-cards", f"/s/{token}/cards/"),
         ("share-play", f"/s/{token}/play/"),
         ("picker", f"/armies/{gem.pk}/units/pick/"),
+        ("library", "/library/"),
+        ("acquisition", f"/armies/{armies['goms'].pk}/acquisition/"),
     ]
     for system, army in armies.items():
         unit = army.units.order_by("position").first()
