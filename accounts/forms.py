@@ -25,14 +25,16 @@ class ThrottledLoginMixin:
         username = self.cleaned_data.get("username")
         if username is None or self.request is None:
             return super().clean()
-        if throttle.locked(self.request, username):
+        if not throttle.take_attempt(self.request, username):
             raise forms.ValidationError(throttle.MESSAGE, code="throttled")
         try:
             cleaned = super().clean()
         except forms.ValidationError as exc:
-            if getattr(exc, "code", None) == "invalid_login":
-                throttle.record_failure(self.request, username)
+            # A wrong password stays counted; anything else gives its attempt back.
+            if getattr(exc, "code", None) != "invalid_login":
+                throttle.give_back(self.request, username)
             raise
+        throttle.give_back(self.request, username)
         throttle.clear(username)
         return cleaned
 

@@ -5,7 +5,8 @@ Counts live in the database (accounts.models.Strikes), which every app server sh
 whether or not Redis is set, and which a restart does not wipe. A count starts with the
 first strike and lasts its window; for log-ins, the failure that reaches the limit locks
 for LOCKOUT_SECONDS from then. While locked, passwords are not even checked, so guessing
-cannot go on.
+cannot go on. An attempt is counted before its password is checked (take_attempt), so
+attempts sent at once cannot all slip in under the limit.
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ from datetime import timedelta
 
 from django.conf import settings
 from django.db import transaction
+from django.db.models import F
 from django.http import HttpRequest
 from django.utils import timezone
 
@@ -58,28 +60,47 @@ def client_address(request: HttpRequest) -> str:
     return request.META.get("REMOTE_ADDR", "")[:64]
 
 
+def _count_row(key: str, window: int, now) -> Strikes:
+    """The live count for `key`, locked until the transaction ends (a new one if it ran out)."""
+    # Locked, so two requests at once cannot both read 4 and write 5.
+    found = Strikes.objects.select_for_update().filter(key=key).first()
+    if found is None or found.expires <= now:
+        if found is not None:
+            found.delete()
+        # A new count: a good moment to forget every count that has run out.
+        Strikes.objects.filter(expires__lte=now).delete()
+        found, created = Strikes.objects.get_or_create(
+            key=key, defaults={"expires": now + timedelta(seconds=window)}
+        )
+        if not created:  # another request started it first: wait for it as above
+            found = Strikes.objects.select_for_update().get(pk=found.pk)
+    return found
+
+
 def strike(key: str, limit: int, window: int, lockout: int | None = None) -> Strikes:
     """Count one more strike against `key`. A count lasts `window` seconds from its first
     strike; the strike that reaches `limit` makes it last `lockout` seconds from then."""
     now = timezone.now()
     with transaction.atomic():
-        # Locked, so two requests at once cannot both read 4 and write 5.
-        found = Strikes.objects.select_for_update().filter(key=key).first()
-        if found is None or found.expires <= now:
-            if found is not None:
-                found.delete()
-            # A new count: a good moment to forget every count that has run out.
-            Strikes.objects.filter(expires__lte=now).delete()
-            found, created = Strikes.objects.get_or_create(
-                key=key, defaults={"expires": now + timedelta(seconds=window)}
-            )
-            if not created:  # another request started it first: wait for it as above
-                found = Strikes.objects.select_for_update().get(pk=found.pk)
+        found = _count_row(key, window, now)
         found.count += 1
         if found.count == limit and lockout is not None:
             found.expires = now + timedelta(seconds=lockout)
         found.save(update_fields=["count", "expires"])
     return found
+
+
+def spend(key: str, amount: int, budget: int, window: int) -> Strikes | None:
+    """Take `amount` from `key`'s budget for `window` seconds: None when it fitted (and is
+    now spent), else the count that is full, for retry_after (nothing is taken then)."""
+    now = timezone.now()
+    with transaction.atomic():
+        found = _count_row(key, window, now)
+        if found.count + amount > budget:
+            return found
+        found.count += amount
+        found.save(update_fields=["count"])
+    return None
 
 
 def retry_after(found: Strikes) -> int:
@@ -97,9 +118,25 @@ def locked(request: HttpRequest, username: str) -> bool:
     return any(counts.get(key, 0) >= limit for key, limit in limits.items())
 
 
-def record_failure(request: HttpRequest, username: str) -> None:
-    for key, limit in _keys(request, username).items():
-        strike(key, limit, WINDOW_SECONDS, LOCKOUT_SECONDS)
+def take_attempt(request: HttpRequest, username: str) -> bool:
+    """Count a log-in attempt against its name and address before its password is checked,
+    and say whether it may be checked. Counted first, each under its row's lock, so log-ins
+    racing on several workers never get more checks than one after another would: the
+    attempt past a limit is refused, whatever its password. A right password gives its
+    count back (give_back)."""
+    counts = [
+        strike(key, limit, WINDOW_SECONDS, LOCKOUT_SECONDS).count <= limit
+        for key, limit in _keys(request, username).items()
+    ]
+    return all(counts)
+
+
+def give_back(request: HttpRequest, username: str) -> None:
+    """Take back the attempt take_attempt counted, for a log-in that was not a wrong
+    password. One UPDATE each, so it is exact under concurrency too."""
+    Strikes.objects.filter(key__in=_keys(request, username), count__gt=0).update(
+        count=F("count") - 1
+    )
 
 
 def clear(username: str) -> None:

@@ -1,8 +1,11 @@
 from __future__ import annotations
 
+import secrets
+
 from django.contrib import messages
 from django.contrib.auth import login
 from django.contrib.auth import views as auth_views
+from django.core.cache import cache
 from django.core.exceptions import NON_FIELD_ERRORS
 from django.db import connection
 from django.http import HttpRequest, HttpResponse, JsonResponse
@@ -51,4 +54,17 @@ def healthz(request: HttpRequest) -> HttpResponse:
             cursor.fetchone()
     except Exception:
         return JsonResponse({"status": "unavailable", "database": "unreachable"}, status=503)
-    return JsonResponse({"status": "ok"})
+    # Without its cache a node still serves every page, only slower: still 200, so a
+    # Redis shared by every node going away does not take them all out of rotation.
+    if not _cache_answers():
+        return JsonResponse({"status": "degraded", "cache": "unreachable"})
+    return JsonResponse({"status": "ok", "cache": "ok"})
+
+
+def _cache_answers() -> bool:
+    # A round trip under a key of this probe's own: a failing cache answers a miss.
+    key = f"healthz:{secrets.token_hex(8)}"
+    cache.set(key, "ok", 10)
+    found = cache.get(key)
+    cache.delete(key)
+    return found == "ok"

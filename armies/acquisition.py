@@ -49,7 +49,7 @@ SEED_BITS = 63  # fits a signed 64-bit column on every database
 OWNER_SEED_BYTES = 32  # a fair roll's owner seed: 64 hex digits
 # What an opponent's seed may hold: plain enough to paste into the Python on the record.
 OPPONENT_SEED = re.compile(r"[A-Za-z0-9_-]{1,64}")
-ROLLS_LISTED = 100  # earlier rolls listed on the share page, newest first
+ROLLS_PER_PAGE = 100  # rolls listed on a page of the share page, newest first
 # Rerolls are spent at the table, just after rolling: past this, the roll is final.
 REROLL_TIME = timedelta(minutes=30)
 
@@ -323,12 +323,44 @@ def finish(request: HttpRequest, pk: int) -> HttpResponse:
 # ---------------------------------------------------------------- the opponent's side
 
 
-def rolls_on_record(army: Army) -> list[AcquisitionRecord]:
-    """Every roll of the army, newest first (up to ROLLS_LISTED): the share page lists
-    them all, so a roll the owner did not like can't quietly disappear. One query."""
+@dataclass(frozen=True)
+class RollsOnRecord:
+    """One page of an army's rolls, newest first, each numbered from the first roll (1)."""
+
+    rolls: list[AcquisitionRecord]
+    number: int  # the page, from 1
+    count: int  # every roll of the army
+
+    @property
+    def first_number(self) -> int:
+        return self.count - (self.number - 1) * ROLLS_PER_PAGE
+
+    @property
+    def pages(self) -> int:
+        return max(1, -(-self.count // ROLLS_PER_PAGE))
+
+    @property
+    def previous(self) -> int | None:
+        return self.number - 1 if self.number > 1 else None
+
+    @property
+    def next(self) -> int | None:
+        return self.number + 1 if self.number < self.pages else None
+
+
+def rolls_on_record(army: Army, page: str | None = None) -> RollsOnRecord | None:
+    """Every roll of the army, newest first, ROLLS_PER_PAGE a page: the share page lists
+    them all, so a roll the owner did not like can't quietly disappear. One query: each
+    row carries the count of all (a page past the last shows the first)."""
     if army.system != "goms":
-        return []
-    return list(army.acquisitions.defer("units", "picks")[:ROLLS_LISTED])
+        return None
+    number = max(1, ascii_int(page, 6) or 1)
+    rolls = army.acquisitions.defer("units", "picks").annotate(count=Window(Count("pk")))
+    start = (number - 1) * ROLLS_PER_PAGE
+    listed = list(rolls[start : start + ROLLS_PER_PAGE])
+    if not listed and number > 1:
+        number, listed = 1, list(rolls[:ROLLS_PER_PAGE])
+    return RollsOnRecord(listed, number, listed[0].count if listed else 0)
 
 
 def _shared_record(army: Army, record_pk: int | None) -> AcquisitionRecord:

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
-from functools import cache
 
 from django.urls import reverse
 
@@ -121,7 +120,6 @@ def _terrain(p: gem.GemProfile) -> tuple[tuple[str, str], ...]:
     return _terrain_rows(fastest > gem.DANGEROUS_SPEED)
 
 
-@cache
 def _terrain_rows(fast: bool) -> tuple[tuple[str, str], ...]:
     """Dangerous terrain up to 6″, and above it for a vehicle that can go faster."""
     limit = gem.DANGEROUS_SPEED
@@ -162,7 +160,6 @@ def skill_chances(p: d10.D10Profile) -> tuple[SkillChance, ...]:
     )
 
 
-@cache
 def _success(stat: int) -> str:
     return percent(d10.success_chance(stat))
 

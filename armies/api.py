@@ -1,6 +1,9 @@
-"""The stateless pricing API: POST a muster-army/1 body, get the priced army back."""
+"""The stateless APIs: POST a muster-army/1 body and get the priced army back; POST a
+fight and get its exact odds (SPEC 3.8)."""
 
 from __future__ import annotations
+
+import json
 
 from django.conf import settings
 from django.core.exceptions import RequestDataTooBig
@@ -10,6 +13,8 @@ from django.views.decorators.http import require_POST
 
 import points
 from accounts import throttle
+from accounts.models import Strikes
+from points import fights
 from points.armyfile import MAX_FILE_BYTES
 
 MAX_BODY_BYTES = MAX_FILE_BYTES
@@ -21,31 +26,35 @@ WINDOW_SECONDS = 60
 @csrf_exempt
 @require_POST
 def price(request: HttpRequest) -> JsonResponse:
-    # Anyone may call it, and a 1 MB army costs up to ~0.9 s to price: counted per
-    # address before the body is even read (in the database, so every worker counts).
+    # Anyone may call it, and pricing costs CPU in proportion to what is posted: each
+    # address has a request count and a budget of bytes a minute, both spent before the
+    # body is even read (in the database, so every worker counts together).
+    address = throttle.client_address(request)
     limit = settings.PRICE_API_PER_MINUTE
-    key = f"api-price:addr:{throttle.client_address(request)}"
-    found = throttle.strike(key, limit, WINDOW_SECONDS)
+    found = throttle.strike(f"api-price:addr:{address}", limit, WINDOW_SECONDS)
     if found.count > limit:
-        wait = throttle.retry_after(found)
-        response = JsonResponse(
-            {"error": f"too many requests: at most {limit} a minute; try again in {wait} s"},
-            status=429,
-        )
-        response["Retry-After"] = str(wait)
-        return response
+        return _too_many(found, f"at most {limit} requests a minute")
     try:
-        declared = int(request.headers.get("Content-Length") or 0)
+        declared = max(0, int(request.headers.get("Content-Length") or 0))
     except ValueError:
         declared = 0
     if declared > MAX_BODY_BYTES:
         return _too_large()
+    budget = settings.PRICE_API_BYTES_PER_MINUTE
+    bytes_key = f"api-price:bytes:{address}"
+    full = throttle.spend(bytes_key, declared, budget, WINDOW_SECONDS)
+    if full is not None:
+        return _too_many(full, f"at most {budget:,} bytes a minute")
     try:
         body = request.body
     except RequestDataTooBig:
         return _too_large()
     if len(body) > MAX_BODY_BYTES:
         return _too_large()
+    if len(body) > declared:  # no (or a short) Content-Length: spend what was read
+        full = throttle.spend(bytes_key, len(body) - declared, budget, WINDOW_SECONDS)
+        if full is not None:
+            return _too_many(full, f"at most {budget:,} bytes a minute")
     try:
         army = points.loads(body.decode("utf-8"))
     except UnicodeDecodeError:
@@ -55,5 +64,71 @@ def price(request: HttpRequest) -> JsonResponse:
     return JsonResponse(points.price_army(army).to_json())
 
 
+def _too_many(found: Strikes, what: str) -> JsonResponse:
+    wait = throttle.retry_after(found)
+    response = JsonResponse(
+        {"error": f"too many requests: {what} from one address; try again in {wait} s"},
+        status=429,
+    )
+    response["Retry-After"] = str(wait)
+    return response
+
+
 def _too_large() -> JsonResponse:
     return JsonResponse({"error": "body: must be at most 1 MB"}, status=413)
+
+
+MAX_FIGHT_BYTES = 64 * 1024  # two units and their conditions
+
+
+# As the price API: no cookie read, nothing written but the address's counts.
+@csrf_exempt
+@require_POST
+def fight(request: HttpRequest) -> JsonResponse:
+    # The same per-address limits as the price API, counted apart: requests and bytes a
+    # minute, spent before the body is read. A fight costs up to ~200 ms of CPU.
+    address = throttle.client_address(request)
+    limit = settings.PRICE_API_PER_MINUTE
+    found = throttle.strike(f"api-fight:addr:{address}", limit, WINDOW_SECONDS)
+    if found.count > limit:
+        return _too_many(found, f"at most {limit} requests a minute")
+    try:
+        declared = max(0, int(request.headers.get("Content-Length") or 0))
+    except ValueError:
+        declared = 0
+    if declared > MAX_FIGHT_BYTES:
+        return _fight_too_large()
+    budget = settings.PRICE_API_BYTES_PER_MINUTE
+    bytes_key = f"api-fight:bytes:{address}"
+    full = throttle.spend(bytes_key, declared, budget, WINDOW_SECONDS)
+    if full is not None:
+        return _too_many(full, f"at most {budget:,} bytes a minute")
+    try:
+        body = request.body
+    except RequestDataTooBig:
+        return _fight_too_large()
+    if len(body) > MAX_FIGHT_BYTES:
+        return _fight_too_large()
+    if len(body) > declared:
+        full = throttle.spend(bytes_key, len(body) - declared, budget, WINDOW_SECONDS)
+        if full is not None:
+            return _too_many(full, f"at most {budget:,} bytes a minute")
+    try:
+        raw = json.loads(body.decode("utf-8"), parse_constant=_no_constant)
+    except (UnicodeDecodeError, ValueError, RecursionError):
+        return JsonResponse({"error": "body: must be a JSON object", "field": "body"}, status=400)
+    try:
+        result = fights.compute(fights.read_request(raw))
+    except points.ArmyFileError as exc:
+        return JsonResponse({"error": str(exc), "field": exc.path}, status=400)
+    except fights.TooLarge as exc:
+        return JsonResponse({"error": str(exc)}, status=422)
+    return JsonResponse(result.to_json())
+
+
+def _fight_too_large() -> JsonResponse:
+    return JsonResponse({"error": "body: must be at most 64 KB", "field": "body"}, status=413)
+
+
+def _no_constant(name: str) -> object:
+    raise ValueError(f"{name} is not a number")

@@ -213,19 +213,29 @@ def markdown(a: TextArmy) -> str:
     return "\n".join(lines) + "\n"
 
 
+# BBCode has no escape character, so square brackets in player text become their
+# full-width look-alikes: a name reads as typed and no forum parses it as a tag.
+BBCODE_SPECIAL = str.maketrans({"[": "［", "]": "］"})
+
+
+def bb_escape(text: str) -> str:
+    return text.translate(BBCODE_SPECIAL)
+
+
 def bbcode(a: TextArmy) -> str:
-    lines = [f"[size=150][b]{a.name}[/b][/size]", f"{a.system} · rules {a.rules_version}"]
+    e = bb_escape
+    lines = [f"[size=150][b]{e(a.name)}[/b][/size]", f"{e(a.system)} · rules {e(a.rules_version)}"]
     verdict = "[color=green]legal[/color]" if a.legal else "[color=red][b]not legal[/b][/color]"
     lines.append(f"[b]Total: {_total(a)}[/b] · {verdict}")
     if a.errors:
         lines.append("[list]")
-        lines += [f"[*][color=red]{error}[/color]" for error in a.errors]
+        lines += [f"[*][color=red]{e(error)}[/color]" for error in a.errors]
         lines.append("[/list]")
     lines.append("[list]")
     for u in a.units:
-        lines.append(f"[*]{u.quantity} × [b]{u.name}[/b] — {u.cost} {a.points}{_each(u)}")
-        lines.append(f"[i]{u.detail}[/i]")
-    lines += [f"[*]{label} — {cost} {a.points}" for label, cost in a.purchases]
+        lines.append(f"[*]{u.quantity} × [b]{e(u.name)}[/b] — {u.cost} {a.points}{_each(u)}")
+        lines.append(f"[i]{e(u.detail)}[/i]")
+    lines += [f"[*]{e(label)} — {cost} {a.points}" for label, cost in a.purchases]
     lines.append("[/list]")
     if a.share_url:
         lines.append(f"[url]{a.share_url}[/url]")

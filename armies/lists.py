@@ -9,6 +9,7 @@ nothing more).
 
 from __future__ import annotations
 
+import unicodedata
 from dataclasses import dataclass
 from fractions import Fraction
 from urllib.parse import quote
@@ -37,7 +38,6 @@ from armies.models import (
     TRASH_DAYS,
     Army,
     Tag,
-    Unit,
     stored_number,
 )
 from armies.templatetags.muster import pts
@@ -126,9 +126,12 @@ def listed_armies(owner, state: ListState):
     if state.query:
         if not _text_ok(state.query, Army._meta.get_field("name").max_length):
             return armies.none()
-        # By the army's name or any live unit's name.
-        unit_named = Unit.objects.filter(army=OuterRef("pk"), name__icontains=state.query)
-        armies = armies.filter(Q(name__icontains=state.query) | Exists(unit_named))
+        # By the army's name or one of its tags: an owner has at most MAX_ARMIES armies and
+        # MAX_TAGS tags, so a search costs the same however many units the armies hold.
+        tagged = Army.tags.through.objects.filter(
+            army=OuterRef("pk"), tag__name__icontains=state.query
+        )
+        armies = armies.filter(Q(name__icontains=state.query) | Exists(tagged))
     if state.sort in ("total", "-total"):
         # Totals are stored as exact decimal text; a fraction ("n/d") is never written
         # for a list of whole and half points, and would sort as 0 rather than fail.
@@ -272,8 +275,11 @@ def _tag_name(text: str) -> tuple[str, str]:
     name = " ".join(text.split())
     if not name:
         return name, "Type a tag to add, e.g. “tournament”."
-    if len(name) > MAX_TAG or "\x00" in name:
+    if len(name) > MAX_TAG:
         return name, f"A tag is at most {MAX_TAG} characters."
+    # No stored text holds a control character (PostgreSQL refuses NUL in any text).
+    if any(unicodedata.category(c) == "Cc" for c in name):
+        return name, "A tag is letters, digits, spaces and punctuation: no control characters."
     return name, ""
 
 
@@ -408,7 +414,10 @@ def _remove_tag(owner, armies: list[Army], name: str) -> None:
 def tag_remove(request: HttpRequest, pk: int) -> HttpResponse:
     """The × on one army's tag."""
     army = army_for_owner(request, pk)
-    name = request.POST.get("tag", "")[:MAX_TAG]
+    name, problem = _tag_name(request.POST.get("tag", "")[: MAX_TAG + 1])
+    if problem:
+        # No tag of that name can exist: nothing to take off.
+        return _list_page(request, _back(request), status=400, tag_error=problem)
     _remove_tag(request.user, [army], name)
     messages.success(request, f"Took the tag “{name}” off {army.name}.")
     return redirect(_back(request).url)

@@ -11,6 +11,7 @@ from django.views.decorators.http import require_GET
 
 from armies.forms import ascii_int, preset_range
 from armies.models import Army, StoredPrices, owned_army, shared_army
+from points import fights
 from points.matchup import balanced, rule_text, suggestions, tolerance
 
 
@@ -124,9 +125,15 @@ def matchup(request: HttpRequest) -> HttpResponse:
                 preset_a=_preset_check(a),
                 preset_b=_preset_check(b),
             )
+            if system in fights.FIGHT_SYSTEMS:
+                # Points against odds (SPEC 3.8): bounded to 40 x 40 pairs and a time budget.
+                context["odds"] = fights.points_against_odds(system, a.priced.units, b.priced.units)
         if a.public_ref and b.public_ref:
             context["public_link"] = f"?a={a.public_ref}&b={b.public_ref}"
     response = render(request, "armies/matchup.html", context)
     # Share tokens can sit in this page's address: keep them from leaking to other sites.
     response["Referrer-Policy"] = "same-origin"
+    if any(side and side.shared for side in (a, b)):
+        # Like the share page itself: kept by no cache, so revoking the link ends it.
+        response["Cache-Control"] = "no-store"
     return response

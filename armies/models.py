@@ -91,6 +91,9 @@ class ArmyQuerySet(TrashQuerySet):
 MAX_TAG = 40  # characters in a tag
 MAX_TAGS = 100  # tags an account may have
 MAX_TAGS_PER_ARMY = 10
+# Homebrew figures, weapons and traits an account may keep (stated on the library page,
+# enforced by services.add_library_entry): the builder and picker read all of one system's.
+MAX_LIBRARY = 200
 
 
 class Tag(models.Model):
@@ -509,8 +512,9 @@ def shared_army(token: str) -> Army | None:
 
 
 def library_for(owner_id: int, system: str) -> list[LibraryEntry]:
-    """An owner's homebrew for one system, in library order."""
-    return list(LibraryEntry.objects.filter(owner_id=owner_id, system=system))
+    """An owner's homebrew for one system, in library order: at most MAX_LIBRARY entries,
+    even for an account that filled its library before there was a limit."""
+    return list(LibraryEntry.objects.filter(owner_id=owner_id, system=system)[:MAX_LIBRARY])
 
 
 class Game(models.Model):

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
-from functools import cached_property
+from functools import cached_property, partial
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
@@ -341,6 +341,47 @@ def limits(game: Game) -> dict[str, tuple[int, int]]:
     return found
 
 
+def game_data(game: Game | None) -> dict:
+    """What a table-mode page's script needs to follow the game and, offline, to count
+    taps on the device (static/js/play.js): which game, its version, state and undo list.
+    Small: sent with every tap's answer."""
+    if game is None:
+        return {"game": None}
+    return {
+        "game": game.pk,
+        "number": game.number,
+        "version": game.version,
+        "state": game.state,
+        "history": game.history,
+    }
+
+
+def card_data(game: Game) -> dict:
+    """What stays the same for the whole game: each counter's bounds and name, and what
+    the force's morale (d10) and the commander (VSGMR) are worked out from."""
+    units = game.cards.get("units", [])
+    labels = {"turn": "Turn", "vp.mine": "VP this army", "vp.theirs": "VP opponent"}
+    for card in units:
+        labels |= {c["key"]: f"{c['label']}, {card['name']}" for c in card["counters"]}
+    found: dict = {"limits": limits(game), "labels": labels}
+    if game.cards.get("system") == "d10":
+        found["morale"] = {
+            "force": game.cards["force"],
+            "break": game.cards["break"],
+            "units": [
+                [card["counters"][0]["key"], card["force_each"]]
+                for card in units
+                if "force_each" in card and card["counters"]
+            ],
+        }
+    found["commanders"] = [
+        [card["id"], card["counters"][0]["key"], card["quantity"]]
+        for card in units
+        if card.get("commander") and card["counters"]
+    ]
+    return found
+
+
 # ---------------------------------------------------------------- changing a game
 
 
@@ -435,7 +476,14 @@ def _earlier(army: Army) -> list:
 
 
 def _context(army: Army, game: Game | None, **extra) -> dict:
-    return {"army": army, "game": game, "board": Board(game) if game else None, **extra}
+    return {
+        "army": army,
+        "game": game,
+        "board": Board(game) if game else None,
+        "game_data": game_data(game),
+        "card_data": partial(card_data, game),  # drawn only with the whole game
+        **extra,
+    }
 
 
 @login_required
@@ -443,6 +491,10 @@ def _context(army: Army, game: Game | None, **extra) -> dict:
 def play(request: HttpRequest, pk: int) -> HttpResponse:
     army = army_for_owner(request, pk)
     game = _current(army)
+    if request.htmx and "at" in request.GET:  # the owner's page follows the game (play.js)
+        if game is not None and request.GET["at"] == f"{game.pk}.{game.version}":
+            return HttpResponse(status=204)
+        return render(request, "armies/play.html#game", _context(army, game, owner=True))
     context = _context(army, game, owner=True, earlier=_earlier(army))
     return render(request, "armies/play.html", context)
 
@@ -494,10 +546,15 @@ def new_game_view(request: HttpRequest, pk: int) -> HttpResponse:
     army = army_for_owner(request, pk)
     seen = _seen_game(request)
     try:
-        new_game(army, None if seen == 0 else seen)
+        game = new_game(army, None if seen == 0 else seen)
     except Refused as refused:
+        if request.htmx:  # a new game made offline, sent by play.js: the game as it stands
+            return _answer(request, army, _current(army), refused.message, refused.status)
         messages.error(request, refused.message)
     else:
+        if request.htmx:
+            context = _context(army, game, owner=True, oob=True)
+            return render(request, "armies/play.html#game", context)
         messages.success(request, "New game started: every card is back to full strength.")
     return redirect("armies:play", army.pk)
 

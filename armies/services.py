@@ -17,12 +17,13 @@ from dataclasses import dataclass
 from decimal import Context, Decimal, Inexact, InvalidOperation, localcontext
 from fractions import Fraction
 
+from django.contrib.auth import get_user_model
 from django.db import transaction
 from django.db.models import BooleanField, Count, ExpressionWrapper, Max, Q, QuerySet
 from django.utils import timezone
 
 import points
-from armies.models import Army, Unit
+from armies.models import MAX_LIBRARY, Army, LibraryEntry, Unit
 from points.armyfile import MAX_UNITS
 from points.fields import MAX_NAME
 from points.model import Entry, exact_data, line_data
@@ -42,6 +43,15 @@ class ArmyFull(Exception):
 
 class TooManyArmies(Exception):
     """The account already has MAX_ARMIES armies."""
+
+
+class LibraryFull(Exception):
+    """The account's library already holds MAX_LIBRARY entries."""
+
+    message = (
+        f"A library keeps at most {MAX_LIBRARY} figures, weapons and traits: delete one you "
+        "no longer use before adding another."
+    )
 
 
 @dataclass(frozen=True)
@@ -267,6 +277,28 @@ def create_army(owner, **fields) -> Army:
         with changing(army):
             pass
     return army
+
+
+def add_library_entry(owner, kind: str, system: str, name: str, data: dict) -> LibraryEntry:
+    """A new homebrew entry in `owner`'s library. Raises LibraryFull."""
+    with transaction.atomic():
+        # The owner's row locked: two adds at once cannot both see room for one more.
+        get_user_model().objects.select_for_update().filter(pk=owner.pk).first()
+        if LibraryEntry.objects.for_owner(owner).count() >= MAX_LIBRARY:
+            raise LibraryFull
+        return LibraryEntry.objects.create(
+            owner=owner, kind=kind, system=system, name=name, data=data
+        )
+
+
+def save_library_entry(entry: LibraryEntry, name: str, data: dict) -> None:
+    """Change a homebrew entry; armies that copied it keep their copy."""
+    entry.name, entry.data = name, data
+    entry.save(update_fields=["name", "data", "updated"])
+
+
+def delete_library_entry(entry: LibraryEntry) -> None:
+    entry.delete()
 
 
 COPY_NUMBER = re.compile(r" \((\d{1,9})\)$")

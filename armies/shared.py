@@ -45,7 +45,7 @@ def shared(request: HttpRequest, token: str) -> HttpResponse:
     # Every roll of the army, listed for the opponent (G.O.M.S. only; not cached).
     from armies import acquisition  # it builds on this module
 
-    context["rolls"] = partial(acquisition.rolls_on_record, army)
+    context["rolls"] = partial(acquisition.rolls_on_record, army, request.GET.get("rolls"))
     return _private(render(request, "armies/shared.html", context))
 
 

@@ -9,6 +9,7 @@ from functools import cached_property, partial
 from django import forms
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
+from django.core.paginator import Paginator
 from django.db.models import Q
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
@@ -29,6 +30,7 @@ from armies.forms import (
     dumps_army,
 )
 from armies.models import (
+    MAX_LIBRARY,
     TRASH_DAYS,
     Army,
     LibraryEntry,
@@ -520,20 +522,30 @@ def army_delete(request: HttpRequest, pk: int) -> HttpResponse:
 # has waited longer than TRASH_DAYS.
 
 
+TRASH_PER_PAGE = 50
+
+
 @login_required
 def trash(request: HttpRequest) -> HttpResponse:
-    armies = Army.all_objects.for_owner(request.user).in_trash().order_by("-deleted_at")
+    armies = Army.all_objects.for_owner(request.user).in_trash().order_by("-deleted_at", "-pk")
     units = (
         Unit.all_objects.in_trash()
         .filter(army__owner=request.user, army__deleted_at__isnull=True)
         .select_related("army")
-        .order_by("-deleted_at")
+        .order_by("-deleted_at", "-pk")
     )
-    return render(
-        request,
-        "armies/trash.html",
-        {"armies": armies, "units": units, "trash_days": TRASH_DAYS},
-    )
+    # Each list paged on its own: a page costs the same however much waits in the trash.
+    army_page = Paginator(armies, TRASH_PER_PAGE).get_page(request.GET.get("armies"))
+    unit_page = Paginator(units, TRASH_PER_PAGE).get_page(request.GET.get("units"))
+    context = {
+        "armies": army_page,
+        "units": unit_page,
+        "trash_days": TRASH_DAYS,
+        # A link to another page of one list keeps the other list's page.
+        "armies_page": army_page.number,
+        "units_page": unit_page.number,
+    }
+    return render(request, "armies/trash.html", context)
 
 
 @require_POST
@@ -809,6 +821,8 @@ def _after_list_change(
 
 # --- Homebrew library -------------------------------------------------------------
 
+LIBRARY_PER_PAGE = 50
+
 
 def _entry_for_owner(request: HttpRequest, pk: int) -> LibraryEntry:
     return get_object_or_404(LibraryEntry.objects.for_owner(request.user), pk=pk)
@@ -831,9 +845,15 @@ def _library_system(kind: str, system: str) -> str:
 @login_required
 def library(request: HttpRequest) -> HttpResponse:
     entries = LibraryEntry.objects.for_owner(request.user)
-    return render(
-        request, "armies/library.html", {"entries": entries, "systems": points.SYSTEMS.items()}
-    )
+    page = Paginator(entries, LIBRARY_PER_PAGE).get_page(request.GET.get("page"))
+    context = {
+        "page": page,
+        "entries": list(page),
+        "count": page.paginator.count,
+        "max_library": MAX_LIBRARY,
+        "systems": points.SYSTEMS.items(),
+    }
+    return render(request, "armies/library.html", context)
 
 
 @login_required
@@ -843,15 +863,14 @@ def library_new(request: HttpRequest, kind: str, system: str = "") -> HttpRespon
     system = _library_system(kind, system)
     form = _library_form(kind, system, request.POST or None)
     if request.method == "POST" and form.is_valid():
-        LibraryEntry.objects.create(
-            owner=request.user,
-            kind=kind,
-            system=system,
-            name=form.cleaned_data["name"],
-            data=form.profile if kind == LibraryEntry.Kind.FIGURE else form.data_dict,
-        )
-        messages.success(request, f"Added {form.cleaned_data['name']} to your library.")
-        return redirect("library:list")
+        data = form.profile if kind == LibraryEntry.Kind.FIGURE else form.data_dict
+        try:
+            services.add_library_entry(request.user, kind, system, form.cleaned_data["name"], data)
+        except services.LibraryFull as full:
+            form.add_error(None, full.message)  # what was typed stays in the form
+        else:
+            messages.success(request, f"Added {form.cleaned_data['name']} to your library.")
+            return redirect("library:list")
     return render(
         request,
         "armies/library_form.html",
@@ -865,9 +884,8 @@ def library_edit(request: HttpRequest, pk: int) -> HttpResponse:
     entry = _entry_for_owner(request, pk)
     form = _library_form(entry.kind, entry.system, request.POST or None, entry=entry)
     if request.method == "POST" and form.is_valid():
-        entry.name = form.cleaned_data["name"]
-        entry.data = form.profile if entry.kind == LibraryEntry.Kind.FIGURE else form.data_dict
-        entry.save()
+        data = form.profile if entry.kind == LibraryEntry.Kind.FIGURE else form.data_dict
+        services.save_library_entry(entry, form.cleaned_data["name"], data)
         messages.success(request, f"Saved {entry.name}. Armies that used it keep their own copy.")
         return redirect("library:list")
     return render(
@@ -887,7 +905,7 @@ def library_edit(request: HttpRequest, pk: int) -> HttpResponse:
 @login_required
 def library_delete(request: HttpRequest, pk: int) -> HttpResponse:
     entry = _entry_for_owner(request, pk)
-    entry.delete()
+    services.delete_library_entry(entry)
     messages.success(request, f"Removed {entry.name} from your library.")
     return redirect("library:list")
 

@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from points import d10, goms, vsgmr
+from rules.models import price_sample
 
 SAMPLES_DIR = Path(__file__).resolve().parent / "samples"
 
@@ -778,6 +779,80 @@ INTERPRETATIONS = [
                 "three platoons may add one company HQ.",
                 "how many platoon and company HQ sections an army may buy",
             ),
+            (
+                "vsgmr",
+                "duel-initiative",
+                "Fight odds: a duel's initiative is an even chance",
+                "In a VSGMR duel each side wins the initiative half the time every round "
+                "(ties are rolled again); it attacks first, and the other strikes back only if "
+                "still standing. Rounds go on until one figure is defeated.",
+                "the VSGMR fight odds",
+            ),
+            (
+                "vsgmr",
+                "duel-rolls-add-up",
+                "Fight odds: bonuses add up, and the die decides",
+                "Every bonus on a roll counts together: a vehicle with Tough adds +1 for being "
+                "a vehicle and +2 for Tough to its armour roll. A roll needing more than 6 never "
+                "succeeds and one needing 1 or less always does; VSGMR has no automatic miss.",
+                "the VSGMR fight odds",
+            ),
+            (
+                "vsgmr",
+                "double-strike-once",
+                "Fight odds: Double Strike strikes once more",
+                "Double Strike's extra attack follows a hit roll that succeeds; in a duel it "
+                "matters only when armour turned that hit. It gives one extra attack, never a "
+                "third.",
+                "the VSGMR fight odds",
+            ),
+            (
+                "vsgmr",
+                "no-harm-is-a-draw",
+                "Fight odds: a fight nobody can win is a draw",
+                "When neither side can ever defeat the other (no distance attack at "
+                "distance, or armour that turns every hit), the odds call the fight a draw. "
+                "This holds in every system.",
+                "the fight odds of every system",
+            ),
+            (
+                "gem",
+                "melee-models",
+                "Fight odds: a GEM melee counts models and HIT",
+                "A unit in melee has quantity × SIZ models, each with the profile's HIT. Hits "
+                "come off one model at a time; the front (all models, or the frontage the "
+                "player states) attacks, fewer as models fall. A rolled stat must be typed as "
+                "rolled.",
+                "the GEM fight odds",
+            ),
+            (
+                "gem",
+                "charge-first-round",
+                "Fight odds: a charge counts in the first round",
+                "The +2 for charging counts in the melee's first round only; the other "
+                "Table 3 modifiers count every round, and each rank deeper is ticked once a "
+                "rank. Morale is left out.",
+                "the GEM fight odds",
+            ),
+            (
+                "d10",
+                "close-fight",
+                "Fight odds: a close fight ends when one model goes down",
+                "The model that moved into contact is the active one and wins ties. The winner "
+                "rolls to wound with its Physique, +1 with a melee weapon (the seed's knife "
+                "example); a critical win with a melee weapon kills. A downed model is out: "
+                "the enemy in contact finishes it.",
+                "the d10 fight odds",
+            ),
+            (
+                "d10",
+                "exchange-of-shots",
+                "Fight odds: an exchange of single shots",
+                "Shooting is one shot at a time, the first side first, with the first weapon "
+                "on the seed's list the model carries (the shotgun's lower damage at long "
+                "range). A critical hit rolls two wounds, and two downed results kill.",
+                "the d10 fight odds",
+            ),
         ],
         start=1,
     )
@@ -921,18 +996,21 @@ def unload_catalog(rule_entry_model: Any) -> None:
 
 
 def load_samples(sample_army_model: Any) -> None:
+    # A migration's historical model has no save() of its own: price here what it stores,
+    # once the model has the fields (rules 0006).
+    priced = any(field.name == "total" for field in sample_army_model._meta.get_fields())
     for position, sample in enumerate(SAMPLES):
         army = sample.army()
-        sample_army_model.objects.update_or_create(
-            slug=sample.slug,
-            defaults={
-                "system": sample.system,
-                "name": army["name"],
-                "blurb": sample.blurb,
-                "army": army,
-                "position": position,
-            },
-        )
+        fields = {
+            "system": sample.system,
+            "name": army["name"],
+            "blurb": sample.blurb,
+            "army": army,
+            "position": position,
+        }
+        if priced:
+            fields["total"], fields["figures"] = price_sample(army)
+        sample_army_model.objects.update_or_create(slug=sample.slug, defaults=fields)
 
 
 def unload_samples(sample_army_model: Any) -> None:

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from django import forms
 
-from points import d10, gem
+from points import d10, fights, gem
+from points.fields import MAX_NAME
 
 WHOLE = "Type a whole number."
 INPUT = {"class": "form-control form-control-sm", "inputmode": "numeric"}
@@ -82,3 +83,151 @@ class D10ChancesForm(forms.Form):
     modifier = _whole("Modifier", *MODIFIER_RANGE, "added to the target: +2 harder, −1 easier")
     opponent = _whole("Opposing stat", SKILL_LOW, SKILL_HIGH, "for a contested roll")
     opponent_modifier = _whole("Opposing modifier", *MODIFIER_RANGE)
+
+
+MAX_PROFILE_TEXT = 4000  # a typed profile as JSON; a real one is a few hundred characters
+MAX_QUANTITY = 1000
+SIDE_NAMES = {"a": "Side A", "b": "Side B"}
+
+
+class FightForm(forms.Form):
+    """Two sides and the fight's conditions, read from the query string (SPEC 3.8).
+
+    Each side comes from one of: the player's own unit (`a_unit`), a share link and the
+    unit's number in it (`a_share`, `a_pick`), a sample army's unit (`a_catalog`), or a
+    typed profile (`a_profile`, JSON as in the army file), first found first used.
+    """
+
+    def __init__(
+        self,
+        *args,
+        system: str,
+        units: list | None = None,
+        catalog: list | None = None,
+        **kwargs,
+    ) -> None:
+        super().__init__(*args, **kwargs)
+        self.system = system
+        select = {"class": "form-select form-select-sm"}
+        text_input = {"class": "form-control form-control-sm"}
+        fight_kinds = fights.FIGHTS if system in ("vsgmr", "d10") else ()
+        if fight_kinds:
+            self.fields["fight"] = forms.ChoiceField(
+                label="Fight",
+                required=False,
+                choices=[(f, f.replace("-", " ").capitalize()) for f in fight_kinds],
+                widget=forms.RadioSelect(attrs={"class": "form-check-input"}),
+            )
+        for side, label in SIDE_NAMES.items():
+            self.fields[f"{side}_unit"] = forms.TypedChoiceField(
+                label=f"{label}: one of your units",
+                required=False,
+                coerce=int,
+                empty_value=None,
+                choices=[("", "—"), *(units or [])],
+                error_messages={"invalid_choice": "Pick one of your own units of this system."},
+                widget=forms.Select(attrs=select),
+            )
+            self.fields[f"{side}_share"] = forms.CharField(
+                label="or a share link",
+                required=False,
+                max_length=300,
+                widget=forms.TextInput(attrs={**text_input, "placeholder": "https://…/s/…/"}),
+            )
+            self.fields[f"{side}_pick"] = _whole(
+                "unit number in it", 1, MAX_QUANTITY, "1 = the first"
+            )
+            self.fields[f"{side}_catalog"] = forms.ChoiceField(
+                label="or a sample army's unit",
+                required=False,
+                choices=[("", "—"), *(catalog or [])],
+                error_messages={"invalid_choice": "Pick one of the listed sample units."},
+                widget=forms.Select(attrs=select),
+            )
+            self.fields[f"{side}_name"] = forms.CharField(
+                label="Name",
+                required=False,
+                max_length=MAX_NAME,
+                widget=forms.TextInput(attrs=text_input),
+            )
+            self.fields[f"{side}_profile"] = forms.CharField(
+                label="or type a profile (JSON, as in the army file)",
+                required=False,
+                max_length=MAX_PROFILE_TEXT,
+                widget=forms.Textarea(attrs={**text_input, "rows": 2, "spellcheck": "false"}),
+            )
+            self.fields[f"{side}_quantity"] = _whole(
+                "Quantity", 1, MAX_QUANTITY, "models; 1 if empty"
+            )
+            if system == "vsgmr":
+                self.fields[f"{side}_cover"] = forms.BooleanField(
+                    label="In cover", required=False, widget=forms.CheckboxInput()
+                )
+            if system in ("gem", "d10"):
+                choices = [
+                    (slug, f"{text} ({n:+d})".replace("-", "−"))
+                    for slug, text, n in _modifier_choices(system)
+                ]
+                self.fields[f"{side}_mod"] = forms.MultipleChoiceField(
+                    label="Conditions",
+                    required=False,
+                    choices=choices,
+                    widget=forms.CheckboxSelectMultiple(attrs={"class": "form-check-input"}),
+                )
+            if system == "gem":
+                self.fields[f"{side}_ranks"] = _whole(
+                    "Ranks deeper", 0, fights.MAX_RANKS, "+2 each"
+                )
+                self.fields[f"{side}_frontage"] = _whole(
+                    "Frontage", 1, MAX_QUANTITY, "models attacking; all if empty"
+                )
+
+    SOURCES = ("unit", "share", "pick", "catalog", "name", "profile", "quantity")
+
+    @property
+    def sides(self) -> list[dict[str, object]]:
+        """Each side's fields for the page: where the unit comes from, then its conditions."""
+        out = []
+        for side, legend in SIDE_NAMES.items():
+            names = [n for n in self.fields if n.startswith(f"{side}_")]
+            out.append(
+                {
+                    "key": side,
+                    "legend": legend,
+                    "source": {
+                        n.split("_", 1)[1]: self[n]
+                        for n in names
+                        if n.split("_", 1)[1] in self.SOURCES
+                    },
+                    "conditions": [
+                        self[n] for n in names if n.split("_", 1)[1] not in self.SOURCES
+                    ],
+                }
+            )
+        return out
+
+    def modifiers(self, side: str) -> tuple[str, ...]:
+        chosen = list(self.cleaned_data.get(f"{side}_mod") or [])
+        if self.system == "d10":
+            allowed = {slug for slug, _, _ in fights.describe_modifiers("d10", self.fight_kind)}
+            chosen = [slug for slug in chosen if slug in allowed]
+        ranks = self.cleaned_data.get(f"{side}_ranks") or 0
+        return (*chosen, *(["rank-deeper"] * ranks))
+
+    @property
+    def fight_kind(self) -> str:
+        return self.cleaned_data.get("fight") or "hand-to-hand"
+
+
+def _modifier_choices(system: str) -> tuple[tuple[str, str, int], ...]:
+    if system == "gem":
+        return tuple(m for m in fights.describe_modifiers("gem", "") if m[0] != "rank-deeper")
+    # One list for both d10 fights; each says which it counts in.
+    close = {m[0] for m in fights.describe_modifiers("d10", "hand-to-hand")}
+    shooting = {m[0] for m in fights.describe_modifiers("d10", "distance")}
+    seen: dict[str, tuple[str, str, int]] = {}
+    for fight in fights.FIGHTS:
+        for slug, text, n in fights.describe_modifiers("d10", fight):
+            where = "both" if slug in close & shooting else "close" if slug in close else "shooting"
+            seen.setdefault(slug, (slug, f"{text}, {where}", n))
+    return tuple(seen.values())

@@ -8,6 +8,9 @@ from __future__ import annotations
 
 from django.db import models
 
+import points
+from points.fields import fmt
+
 
 class System(models.TextChoices):
     GEM = "gem", "GEM"
@@ -77,6 +80,10 @@ class SampleArmy(models.Model):
     blurb = models.TextField(blank=True)
     army = models.JSONField()
     position = models.PositiveIntegerField(default=0)
+    # Priced when saved (SPEC 7), read by the rules pages: exact decimal text, "" when the
+    # document no longer loads (an admin edit), and how many figures it fields.
+    total = models.CharField(max_length=60, blank=True, editable=False)
+    figures = models.PositiveIntegerField(null=True, editable=False)
 
     objects = SampleArmyQuerySet.as_manager()
 
@@ -87,3 +94,18 @@ class SampleArmy(models.Model):
 
     def __str__(self) -> str:
         return f"{self.name} ({self.get_system_display()})"
+
+    def save(self, *args, **kwargs):
+        self.total, self.figures = price_sample(self.army)
+        super().save(*args, **kwargs)
+
+
+def price_sample(document: object) -> tuple[str, int | None]:
+    """A sample army's total as exact text and its figure count; ("", None) when the
+    document does not load."""
+    try:
+        army = points.load(document)
+    except points.ArmyFileError:
+        return "", None
+    total = points.price_army(army).total
+    return fmt(total), sum(unit.quantity for unit in army.units)

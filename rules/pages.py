@@ -11,11 +11,10 @@ from collections import defaultdict
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from fractions import Fraction
-from functools import cache
 from typing import Any
 
 from armies import aids
-from points import ArmyFileError, d10, gem, goms, load, price_army, vsgmr
+from points import d10, fights, gem, goms, vsgmr
 from points.fields import fmt
 from rules.models import RuleEntry, SampleArmy
 
@@ -53,18 +52,11 @@ class SampleRow:
 
 
 def sample_rows(samples: Iterable[SampleArmy]) -> list[SampleRow]:
-    """Each sample army priced by the engine now, never a stored total."""
-    rows = []
-    for sample in samples:
-        try:
-            army = load(sample.army)
-        except ArmyFileError:
-            rows.append(SampleRow(sample, None, None))
-            continue
-        priced = price_army(army)
-        figures = sum(unit.quantity for unit in army.units)
-        rows.append(SampleRow(sample, priced.total, figures))
-    return rows
+    """Each sample army with the total stored when it was saved (SampleArmy.save)."""
+    return [
+        SampleRow(sample, Fraction(sample.total) if sample.total else None, sample.figures)
+        for sample in samples
+    ]
 
 
 # ---------------------------------------------------------------- VSGMR
@@ -165,7 +157,6 @@ class Table1Cell:
     percent: str
 
 
-@cache
 def table_1() -> tuple[tuple[int, tuple[Table1Cell, ...]], ...]:
     """Table 1 in full, from the engine's only copy: each OFF row with the score needed and
     the chance against DEF 1-10 (the GEM rules page and the Table 1 calculator)."""
@@ -301,7 +292,43 @@ def _warlord() -> str:
     return f"the Warlord costs {_fmt(vsgmr.price(warlord).each)} points"
 
 
+def _duel(a: dict[str, object], b: dict[str, object], fight: str = "hand-to-hand") -> str:
+    request = fights.read_request({"system": "vsgmr", "a": a, "b": b, "fight": fight})
+    return fights.summary(fights.compute(request))
+
+
+def _hero_against_troop() -> str:
+    hero = {"name": "a hero", "profile": {"kind": "guy", "flavor": "hero"}}
+    troop = {"name": "a troop", "profile": {"kind": "guy", "flavor": "troop"}}
+    return f"hand to hand, no armour: {_duel(hero, troop)}"
+
+
+def _tough_tank() -> str:
+    tank = {
+        "name": "a Tough vehicle in heavy armour",
+        "profile": {"kind": "vehicle", "armor": "heavy", "traits": ["tough"]},
+    }
+    troop = {"name": "a troop", "profile": {"kind": "guy", "flavor": "troop"}}
+    return _duel(troop, tank)
+
+
+def _charge() -> str:
+    single = {"type": "skirmisher", "base": "25mm", "off": 4, "def": 4}
+    request = fights.read_request(
+        {
+            "system": "gem",
+            "a": {"name": "the charger", "profile": single},
+            "b": {"name": "the charged", "profile": single},
+            "modifiers": {"a": ["charged"]},
+        }
+    )
+    return f"two OFF 4, DEF 4 figures, one charging: {fights.summary(fights.compute(request))}"
+
+
 EXAMPLES: dict[str, Callable[[], str]] = {
+    "duel-initiative": _hero_against_troop,
+    "duel-rolls-add-up": _tough_tank,
+    "charge-first-round": _charge,
     "siz-counts-miniatures": _siz_term,
     "radius-plus-a-half": lambda: f"radius 2 multiplies M by {_fmt(2 + gem.AREA_BONUS)}",
     "round-half-up": _rounding,

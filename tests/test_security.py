@@ -70,8 +70,9 @@ def test_no_page_drawn_for_a_signed_in_player_may_be_kept_by_any_cache(client):
     army = Army.objects.create(owner=player, name="Orcs", system="gem")
     army.share()
     client.force_login(player)
-    # Not the pricing API: it reads no session, so what it answers is nobody's.
-    unread = ("/admin/", "/api/price/")
+    # Not the pricing and fight APIs, the web app manifest or the service worker's code:
+    # they read no session, so what they answer is nobody's.
+    unread = ("/admin/", "/api/price/", "/api/fight/", "/manifest.webmanifest", "/sw.js")
     pages = [p for p in _paths_without_arguments() if not p.startswith(unread)]
     pages += [f"/armies/{army.pk}/", f"/armies/{army.pk}/export.json"]
     pages += [f"/armies/{army.pk}/roster/", f"/armies/{army.pk}/settings/"]
@@ -118,7 +119,7 @@ def test_htmx_requests_carry_the_csrf_token(client):
 def test_healthz_says_ok_when_the_database_answers(client):
     response = client.get("/healthz")
     assert response.status_code == 200
-    assert response.json() == {"status": "ok"}
+    assert response.json() == {"status": "ok", "cache": "ok"}
 
 
 def test_healthz_answers_503_when_the_database_cannot_be_reached(client):
@@ -135,7 +136,7 @@ def test_a_load_balancer_probing_a_node_by_its_ip_gets_an_answer(client, setting
     settings.ALLOWED_HOSTS = ["muster.example.org"]
     by_ip = {"HTTP_HOST": "10.0.3.17:8000"}
 
-    assert client.get("/healthz", **by_ip).json() == {"status": "ok"}
+    assert client.get("/healthz", **by_ip).json() == {"status": "ok", "cache": "ok"}
     broken = OperationalError("connection to server at 127.0.0.1 port 5432 failed")
     with mock.patch.object(connections["default"], "cursor", side_effect=broken):
         assert client.get("/healthz", **by_ip).status_code == 503
@@ -145,7 +146,7 @@ def test_a_load_balancer_probing_a_node_by_its_ip_gets_an_answer(client, setting
     assert client.get("/healthz/", **by_ip).status_code == 400
     # With its own name the probe goes through every middleware, as pages do.
     named = client.get("/healthz", HTTP_HOST="muster.example.org")
-    assert named.json() == {"status": "ok"}
+    assert named.json() == {"status": "ok", "cache": "ok"}
     assert "default-src 'self'" in named.headers["Content-Security-Policy"]
 
 

@@ -63,6 +63,7 @@ INSTALLED_APPS = [
 MIDDLEWARE = [
     "accounts.probes.HealthProbeMiddleware",  # /healthz probed by IP: see the module
     "django.middleware.security.SecurityMiddleware",
+    "config.errors.DatabaseUnavailableMiddleware",  # a stuck database: 503, not 500
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.middleware.csp.ContentSecurityPolicyMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
@@ -134,13 +135,22 @@ elif DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 REDIS_URL = os.environ.get("REDIS_URL", "")
-if REDIS_URL:
-    CACHES = {
-        "default": {
-            "BACKEND": "django.core.cache.backends.redis.RedisCache",
-            "LOCATION": REDIS_URL,
-        }
+# A cache that errs or is slow is a miss (config/cache.py): each Redis call may take at
+# most CACHE_TIMEOUT seconds, connecting included, and is not retried.
+CACHE_TIMEOUT = float(os.environ.get("CACHE_TIMEOUT", "0.25"))
+
+
+def redis_cache(url: str, timeout: float) -> dict:
+    """The cache settings for Redis at `url`, each call bounded by `timeout` seconds."""
+    return {
+        "BACKEND": "config.cache.ResilientRedisCache",
+        "LOCATION": url,
+        "OPTIONS": {"socket_timeout": timeout, "socket_connect_timeout": timeout},
     }
+
+
+if REDIS_URL:
+    CACHES = {"default": redis_cache(REDIS_URL, CACHE_TIMEOUT)}
 else:
     # Per process, for one app server. Room for a few dozen big armies' parts (a 200-unit
     # army keeps 600 entries: its rows, share-page cards and roster cards, 1-3 kB each):
@@ -155,10 +165,11 @@ else:
 # Several sites sharing one Redis (or a benchmark's throwaway site) keep apart by prefix.
 CACHES["default"]["KEY_PREFIX"] = os.environ.get("CACHE_KEY_PREFIX", "")
 
-# POST /api/price/ needs no account: requests one address may make a minute. A 1 MB army
-# costs up to ~0.9 s of CPU to price (the dearest shape benchmarks/price_bench.py has
-# found: 40 weapons a unit), so one address can take up to ~15% of a core.
+# POST /api/price/ needs no account: requests one address may make a minute, and bytes it
+# may post a minute (at least one largest body, 1 MB). Pricing costs CPU in proportion to
+# the bytes posted, so the byte budget bounds what one address can cost: README says how much.
 PRICE_API_PER_MINUTE = int(os.environ.get("PRICE_API_PER_MINUTE", "10"))
+PRICE_API_BYTES_PER_MINUTE = int(os.environ.get("PRICE_API_BYTES_PER_MINUTE", "1000000"))
 
 # Django's own database sessions and ModelBackend (the defaults).
 

@@ -2,12 +2,16 @@
 
 from __future__ import annotations
 
+import json
 from fractions import Fraction
 
 from django import template
 
+from points import fights
 from points.fields import fmt
 from points.numbers import decimal_text
+from points.systems import SYSTEMS
+from rules import fight_odds
 
 register = template.Library()
 
@@ -59,3 +63,38 @@ def expected(value: Fraction | None) -> str:
     if text is not None and len(text.partition(".")[2]) <= 2:
         return text
     return f"≈{float(value):.2f}"
+
+
+@register.simple_tag
+def odds_against(priced: object, pk: int | None = None) -> str:
+    """The fight calculator with this unit as side A ("Odds against…"): by its id for the
+    owner, else the profile itself, so the link works for whoever holds it. "" when the
+    system has no fight odds."""
+    unit = getattr(priced, "unit", None)
+    system = fights.system_of(getattr(unit, "profile", None))
+    if system is None or unit is None:
+        return ""
+    if pk is not None:
+        return fight_odds.odds_against(system, "a", unit=pk)
+    profile = json.dumps(SYSTEMS[system].dump_profile(unit.profile), separators=(",", ":"))
+    return fight_odds.odds_against(
+        system, "a", name=unit.name, quantity=unit.quantity, profile=profile
+    )
+
+
+@register.filter
+def fight_percent(value: Fraction | None) -> str:
+    """A chance as a percentage to one decimal, as the fight odds show them: "60.0"."""
+    return "—" if value is None else fights.percent(value)
+
+
+@register.filter
+def fight_decimal(value: Fraction) -> str:
+    """Points to two decimals, halves up: 7/3 -> "2.33"."""
+    hundredths = (value * 200 + 1) // 2
+    return f"{hundredths // 100}.{hundredths % 100:02d}"
+
+
+@register.filter
+def index(items: object, i: int) -> object:
+    return items[i]  # type: ignore[index]

@@ -7,6 +7,7 @@ from dataclasses import dataclass
 
 import pytest
 from django.contrib.auth.models import User
+from django.db import transaction
 
 from armies import services
 from armies.models import Army, LibraryEntry, Tag, Unit
@@ -121,9 +122,18 @@ def build_world(text: str = "Plain") -> World:
     )
 
 
+@pytest.fixture(scope="module")
+def module_world(django_db_setup, django_db_blocker):
+    """One world per test module, built once: each test runs inside a savepoint of the
+    transaction that holds it, so what a test writes is rolled back before the next."""
+    with django_db_blocker.unblock(), transaction.atomic():
+        yield build_world()
+        transaction.set_rollback(True)
+
+
 @pytest.fixture
-def world(db) -> World:
-    return build_world()
+def world(module_world, db) -> World:
+    return module_world
 
 
 def snapshot(user: User) -> tuple[list, ...]:

@@ -261,6 +261,10 @@ NOT_OWNED: dict[str, tuple[str, Fill]] = {
         lambda w: ({"token": w.army.share_token}, {}),
     ),
     "rules:system": ("the public rules summaries", lambda w: ({"system": "gem"}, {})),
+    "rules:fight": (
+        "the public fight odds calculator; a unit id in its query is offered only to its owner",
+        lambda w: ({"system": "gem"}, {}),
+    ),
     "password_reset_confirm": (
         "a one-time token mailed to the account's owner",
         lambda w: ({"uidb64": "MQ", "token": "set-password"}, {}),

@@ -12,13 +12,13 @@ import re
 import pytest
 from django.test import Client
 
-from tests.adversarial.conftest import build_world
 from tests.adversarial.routes import IGNORED_NAMESPACES, all_routes, fill
 from tests.test_price_api import DWARVES
 
 pytestmark = pytest.mark.django_db
 
-CSRF_EXEMPT = {"api-price"}
+# The stateless APIs: they read no cookie and write nothing but a request count.
+CSRF_EXEMPT = {"api-price", "api-fight"}
 
 
 def _postable_routes() -> list[str]:
@@ -28,21 +28,21 @@ def _postable_routes() -> list[str]:
     )
 
 
-def _logged_in_client():
-    world = build_world()
+@pytest.fixture
+def owner_client(world) -> Client:
     client = Client(enforce_csrf_checks=True)
     client.force_login(world.owner)
-    return world, client
+    return client
 
 
-def test_the_only_csrf_exempt_view_is_the_pricing_api():
+def test_the_only_csrf_exempt_views_are_the_stateless_apis():
     exempt = {r.name for r in all_routes() if getattr(r.callback, "csrf_exempt", False)}
     assert exempt == CSRF_EXEMPT
 
 
 @pytest.mark.parametrize("name", sorted(set(_postable_routes()) - CSRF_EXEMPT))
-def test_a_post_without_a_csrf_token_is_refused(name):
-    world, client = _logged_in_client()
+def test_a_post_without_a_csrf_token_is_refused(name, world, owner_client):
+    client = owner_client
     route = next(r for r in all_routes() if r.name == name)
     url, data = fill(route, world)
 
@@ -61,8 +61,8 @@ def _htmx_token(client: Client, world) -> str:
 
 
 @pytest.mark.parametrize("name", _postable_routes())
-def test_an_htmx_post_with_the_header_token_gets_past_csrf(name):
-    world, client = _logged_in_client()
+def test_an_htmx_post_with_the_header_token_gets_past_csrf(name, world, owner_client):
+    client = owner_client
     route = next(r for r in all_routes() if r.name == name)
     url, data = fill(route, world)
     token = _htmx_token(client, world)
@@ -72,8 +72,8 @@ def test_an_htmx_post_with_the_header_token_gets_past_csrf(name):
     assert response.status_code != 403, url
 
 
-def test_a_forged_header_token_is_refused():
-    world, client = _logged_in_client()
+def test_a_forged_header_token_is_refused(world, owner_client):
+    client = owner_client
     _htmx_token(client, world)  # the real cookie is set; the header does not match it
     url = f"/armies/{world.army.pk}/units/add/"
 
@@ -83,8 +83,8 @@ def test_a_forged_header_token_is_refused():
     assert world.army.units.count() == 2
 
 
-def test_the_pricing_api_never_reads_the_session():
-    _, client = _logged_in_client()
+def test_the_pricing_api_never_reads_the_session(owner_client):
+    client = owner_client
 
     response = client.post("/api/price/", data=DWARVES, content_type="application/json")
 

@@ -6,7 +6,7 @@ import json
 
 import pytest
 from django.test import Client
-from hypothesis import event, given, settings
+from hypothesis import event, given
 from hypothesis import strategies as st
 from hypothesis.control import currently_in_test_context
 
@@ -15,7 +15,6 @@ from tests.points.strategies import army_file
 
 pytestmark = pytest.mark.django_db
 
-FUZZ = settings(FUZZING, max_examples=300)
 URL = "/api/price/"
 
 
@@ -39,19 +38,19 @@ def _price(client: Client, body: bytes | str, content_type: str = "application/j
     return response
 
 
-@FUZZ
+@FUZZING
 @given(body=bodies)
 def test_any_body_is_answered_with_json(client, body):
     _price(client, body)
 
 
-@FUZZ
+@FUZZING
 @given(army=broken_army())
 def test_valid_armies_with_hostile_values_swapped_in(client, army):
     _price(client, json.dumps(army))
 
 
-@settings(FUZZ, max_examples=50)
+@FUZZING
 @given(
     raw=st.binary(max_size=300),
     content_type=st.sampled_from(
@@ -67,7 +66,7 @@ def test_raw_bytes_of_any_content_type(client, raw, content_type):
     _price(client, raw, content_type)
 
 
-@settings(FUZZ, max_examples=30)
+@FUZZING
 @given(army=army_file())
 def test_valid_armies_are_priced(client, army):
     assert _price(client, json.dumps(army)).status_code == 200

@@ -14,30 +14,24 @@ import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.test import Client
 from django.utils.html import escape
-from hypothesis import event, given, settings
+from hypothesis import event, given
 from hypothesis import strategies as st
 
 from accounts.models import Strikes
 from armies.forms import UnitForm
 from armies.models import Army
-from tests.adversarial.conftest import SYSTEMS, World, build_world
+from tests.adversarial.conftest import SYSTEMS
 from tests.adversarial.scrape import Control, controls, submitted
 from tests.adversarial.strategies import FUZZING, broken_army, deep, hostile_text, json_values
-from tests.armies.conftest import assert_stored_prices_match_the_engine
+from tests.helpers import assert_stored_prices_match_the_engine
 
 pytestmark = pytest.mark.django_db
 
-FUZZ = settings(FUZZING, max_examples=30)
 HX = {"HX-Request": "true"}
 # A message beside a field (Django marks the input), a form-level alert, or the editor's.
 ERROR = re.compile(
     r'aria-invalid="true"|class="invalid-feedback[^"]*"[^>]*>\s*<?\w|alert-danger|not-saved'
 )
-
-
-@pytest.fixture
-def world(db) -> World:
-    return build_world()
 
 
 @pytest.fixture
@@ -127,7 +121,7 @@ def test_the_rendered_unit_editor_has_every_field_of_the_form(owner_client, worl
 
 
 @pytest.mark.parametrize("system", SYSTEMS)
-@settings(FUZZ, max_examples=60)
+@FUZZING
 @given(data=st.data())
 def test_fuzzed_unit_saves_never_fail(owner_client, world, pages, system, data):
     army, unit = world.armies[system], world.units[system]
@@ -150,7 +144,7 @@ def test_fuzzed_unit_saves_never_fail(owner_client, world, pages, system, data):
 
 
 @pytest.mark.parametrize("system", SYSTEMS)
-@FUZZ
+@FUZZING
 @given(data=st.data())
 def test_fuzzed_army_settings_never_fail(owner_client, world, pages, system, data):
     army = world.armies[system]
@@ -178,7 +172,7 @@ NEW_FORMS = [
 
 
 @pytest.mark.parametrize(("url", "having"), NEW_FORMS)
-@FUZZ
+@FUZZING
 @given(data=st.data())
 def test_fuzzed_new_armies_and_library_entries_never_fail(owner_client, pages, url, having, data):
     found = _form(owner_client, pages, url, having=having)
@@ -192,7 +186,7 @@ def test_fuzzed_new_armies_and_library_entries_never_fail(owner_client, pages, u
 
 
 @pytest.mark.parametrize("kind", ["figure", "weapon", "trait"])
-@FUZZ
+@FUZZING
 @given(data=st.data())
 def test_fuzzed_library_edits_never_fail(owner_client, world, pages, kind, data):
     entry = {"figure": world.figures["vsgmr"], "weapon": world.weapon, "trait": world.trait}[kind]
@@ -215,7 +209,7 @@ import_texts = st.one_of(
 )
 
 
-@FUZZ
+@FUZZING
 @given(text=import_texts, as_file=st.booleans(), raw=st.binary(max_size=200))
 def test_fuzzed_imports_never_fail(owner_client, text, as_file, raw):
     if as_file:
@@ -237,7 +231,7 @@ def test_fuzzed_imports_never_fail(owner_client, text, as_file, raw):
         )
 
 
-@FUZZ
+@FUZZING
 @given(data=st.data())
 def test_fuzzed_signups_never_fail(client, pages, data):
     found = _form(client, pages, "/accounts/signup/", having="username")
@@ -251,7 +245,7 @@ def test_fuzzed_signups_never_fail(client, pages, data):
     client.logout()
 
 
-@FUZZ
+@FUZZING
 @given(data=st.data())
 def test_fuzzed_logins_never_fail(client, world, pages, data):
     Strikes.objects.all().delete()  # past the throttle: every example reaches the password check
@@ -268,7 +262,7 @@ def test_fuzzed_logins_never_fail(client, world, pages, data):
     client.logout()
 
 
-@FUZZ
+@FUZZING
 @given(die=st.one_of(plausible, hostile_text), action=st.sampled_from(["roll", "reroll", "finish"]))
 def test_fuzzed_acquisition_rolls_never_fail(owner_client, world, die, action):
     army = world.armies["goms"]
@@ -281,7 +275,7 @@ def test_fuzzed_acquisition_rolls_never_fail(owner_client, world, die, action):
     assert owner_client.get(f"/armies/{army.pk}/acquisition/").status_code == 200
 
 
-@FUZZ
+@FUZZING
 @given(a=hostile_text, b=hostile_text, q=hostile_text, sort=hostile_text, unit=hostile_text)
 def test_fuzzed_query_strings_never_fail(owner_client, world, a, b, q, sort, unit):
     assert owner_client.get("/matchup/", {"a": a, "b": b}).status_code == 200

@@ -12,7 +12,7 @@ from django.test import Client
 from armies.models import Army
 from tests.adversarial.conftest import World, build_world
 from tests.adversarial.scrape import controls, submitted
-from tests.armies.conftest import as_page
+from tests.helpers import as_page
 
 pytestmark = pytest.mark.django_db
 

@@ -17,7 +17,8 @@ from django.utils.html import escape
 from armies import services
 from armies.models import AcquisitionRecord, Army
 from points import goms
-from tests.armies.conftest import as_page, make_army, rename_units
+from tests.factories import ArmyFactory
+from tests.helpers import as_page, rename_units
 
 pytestmark = pytest.mark.django_db
 
@@ -26,7 +27,7 @@ TANK = {"kind": "vehicle", "vehicle_class": "medium"}
 
 
 def goms_army(player, rerolls: int = 0) -> Army:
-    army = make_army(player, "goms", [RIFLES, TANK])
+    army = ArmyFactory(owner=player, system="goms", profiles=[RIFLES, TANK])
     rename_units(army, {army.units.first().name: army.units.first().name}, quantity=2)
     services.save_settings(army, {"options": {"rerolls": rerolls} if rerolls else {}}, None)
     return army
@@ -215,10 +216,10 @@ def test_the_roster_prints_each_units_recorded_results(player_client, player):
 
 
 def test_only_goms_armies_roll_and_an_empty_army_has_nothing_to_roll(player_client, player):
-    gem = make_army(player, "gem", [])
+    gem = ArmyFactory(owner=player, system="gem", profiles=[])
     assert player_client.get(url(gem)).status_code == 404
     assert player_client.post(url(gem, "roll")).status_code == 404
-    empty = make_army(player, "goms", [])
+    empty = ArmyFactory(owner=player, system="goms", profiles=[])
     response = player_client.post(url(empty, "roll"), follow=True)
     assert "nothing to roll" in response.content.decode()
     assert not AcquisitionRecord.objects.exists()

@@ -8,9 +8,9 @@ import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.utils import timezone
 
-from armies.models import Army, Unit
-from tests.armies.conftest import DATA, as_page, make_army, sample_file
-from tests.factories import UserFactory
+from armies.models import Army
+from tests.factories import DATA, ArmyFactory, sample_file
+from tests.helpers import as_page
 from tests.points.test_vsgmr_samples import PRINTED
 
 pytestmark = pytest.mark.django_db
@@ -33,7 +33,7 @@ UNIT_PER_SYSTEM = {
 @pytest.mark.parametrize("system", sorted(UNIT_PER_SYSTEM))
 def test_builder_page_shows_each_units_cost_and_the_total(player_client, player, system):
     profile, cost = UNIT_PER_SYSTEM[system]
-    army = make_army(player, system, [profile, profile])
+    army = ArmyFactory(owner=player, system=system, profiles=[profile, profile])
     html = player_client.get(f"/armies/{army.pk}/").content.decode()
     unit = "pt" if cost == "1" else "pts"  # "1 pt", "4 pts"
     assert html.count(f"{cost} {unit}<") == 2
@@ -44,7 +44,7 @@ def test_builder_page_shows_each_units_cost_and_the_total(player_client, player,
 @pytest.mark.parametrize("system", sorted(UNIT_PER_SYSTEM))
 def test_editor_opens_as_an_htmx_partial_with_the_systems_fields(player_client, player, system):
     profile, _ = UNIT_PER_SYSTEM[system]
-    army = make_army(player, system, [profile])
+    army = ArmyFactory(owner=player, system=system, profiles=[profile])
     unit = army.units.get()
     response = player_client.get(
         f"/armies/{army.pk}/?unit={unit.pk}", HTTP_HX_TARGET="editor", **HX
@@ -57,7 +57,11 @@ def test_editor_opens_as_an_htmx_partial_with_the_systems_fields(player_client, 
 
 
 def test_typing_a_stat_reprices_the_unit_and_the_total_through_htmx(player_client, player):
-    army = make_army(player, "gem", [{"type": "skirmisher", "base": "25mm", "off": 3, "def": 3}])
+    army = ArmyFactory(
+        owner=player,
+        system="gem",
+        profiles=[{"type": "skirmisher", "base": "25mm", "off": 3, "def": 3}],
+    )
     unit = army.units.get()
     # Off 4, def 4: the Swordsman of SPEC 3.2, 6.5 points; two of them cost 13.
     response = player_client.post(
@@ -84,7 +88,11 @@ def test_typing_a_stat_reprices_the_unit_and_the_total_through_htmx(player_clien
 
 
 def test_a_dice_expression_is_accepted_and_kept_as_typed(player_client, player):
-    army = make_army(player, "gem", [{"type": "skirmisher", "base": "25mm", "off": 3, "def": 3}])
+    army = ArmyFactory(
+        owner=player,
+        system="gem",
+        profiles=[{"type": "skirmisher", "base": "25mm", "off": 3, "def": 3}],
+    )
     unit = army.units.get()
     player_client.post(
         f"/armies/{army.pk}/units/{unit.pk}/",
@@ -104,7 +112,11 @@ def test_a_dice_expression_is_accepted_and_kept_as_typed(player_client, player):
 
 
 def test_bad_stats_are_refused_beside_their_fields_and_nothing_is_saved(player_client, player):
-    army = make_army(player, "gem", [{"type": "skirmisher", "base": "25mm", "off": 3, "def": 3}])
+    army = ArmyFactory(
+        owner=player,
+        system="gem",
+        profiles=[{"type": "skirmisher", "base": "25mm", "off": 3, "def": 3}],
+    )
     unit = army.units.get()
     response = player_client.post(
         f"/armies/{army.pk}/units/{unit.pk}/",
@@ -133,7 +145,11 @@ def test_bad_stats_are_refused_beside_their_fields_and_nothing_is_saved(player_c
 
 
 def test_without_javascript_a_bad_save_comes_back_with_the_typed_values(player_client, player):
-    army = make_army(player, "gem", [{"type": "skirmisher", "base": "25mm", "off": 3, "def": 3}])
+    army = ArmyFactory(
+        owner=player,
+        system="gem",
+        profiles=[{"type": "skirmisher", "base": "25mm", "off": 3, "def": 3}],
+    )
     unit = army.units.get()
     response = player_client.post(
         f"/armies/{army.pk}/units/{unit.pk}/",
@@ -154,7 +170,7 @@ def test_without_javascript_a_bad_save_comes_back_with_the_typed_values(player_c
 
 
 def test_without_javascript_a_good_save_redirects_back_to_the_editor(player_client, player):
-    army = make_army(player, "vsgmr", [{"kind": "guy", "flavor": "troop"}])
+    army = ArmyFactory(owner=player, system="vsgmr", profiles=[{"kind": "guy", "flavor": "troop"}])
     unit = army.units.get()
     response = player_client.post(
         f"/armies/{army.pk}/units/{unit.pk}/",
@@ -176,10 +192,13 @@ def test_without_javascript_a_good_save_redirects_back_to_the_editor(player_clie
 
 def test_rule_errors_sit_beside_the_unit_that_causes_them(player_client, player):
     # A mook cannot command (SPEC 3.3 bad-commander); the other unit is fine.
-    army = make_army(
-        player,
-        "vsgmr",
-        [{"kind": "guy", "flavor": "troop"}, {"kind": "guy", "flavor": "mook", "commander": True}],
+    army = ArmyFactory(
+        owner=player,
+        system="vsgmr",
+        profiles=[
+            {"kind": "guy", "flavor": "troop"},
+            {"kind": "guy", "flavor": "mook", "commander": True},
+        ],
     )
     html = player_client.get(f"/armies/{army.pk}/").content.decode()
     first, second = html.split('data-testid="unit-row"')[1:3]
@@ -238,7 +257,7 @@ def _feedback(html: str, field: str) -> str:
 def test_a_field_the_units_kind_cannot_have_is_refused_beside_it(
     player_client, player, system, profile, posted, field, message
 ):
-    army = make_army(player, system, [profile])
+    army = ArmyFactory(owner=player, system=system, profiles=[profile])
     unit = army.units.get()
     response = player_client.post(
         f"/armies/{army.pk}/units/{unit.pk}/",
@@ -253,7 +272,7 @@ def test_a_field_the_units_kind_cannot_have_is_refused_beside_it(
 
 
 def test_a_cavalry_unit_opens_with_no_flavour_and_saves_unchanged(player_client, player):
-    army = make_army(player, "vsgmr", [{"kind": "cavalry", "large": True}])
+    army = ArmyFactory(owner=player, system="vsgmr", profiles=[{"kind": "cavalry", "large": True}])
     unit = army.units.get()
     html = player_client.get(f"/armies/{army.pk}/?unit={unit.pk}", **HX).content.decode()
     # Only guys have a flavour: a cavalry unit's editor has no such field; "Large" is its own.
@@ -270,8 +289,10 @@ def test_a_cavalry_unit_opens_with_no_flavour_and_saves_unchanged(player_client,
 
 
 def test_add_duplicate_move_and_delete_units(player_client, player):
-    army = make_army(
-        player, "vsgmr", [{"kind": "guy", "flavor": "troop"}, {"kind": "guy", "flavor": "hero"}]
+    army = ArmyFactory(
+        owner=player,
+        system="vsgmr",
+        profiles=[{"kind": "guy", "flavor": "troop"}, {"kind": "guy", "flavor": "hero"}],
     )
     first, second = army.units.all()
     move = as_page(army, {"direction": "up"})
@@ -290,34 +311,16 @@ def test_add_duplicate_move_and_delete_units(player_client, player):
     assert added.profile == {"kind": "guy", "flavor": "troop"}
 
 
-def test_another_player_gets_404_on_every_army_url(client, player):
-    army = make_army(player, "vsgmr", [{"kind": "guy", "flavor": "troop"}])
-    unit = army.units.get()
-    client.force_login(UserFactory())
-    base = f"/armies/{army.pk}"
-    for url in [f"{base}/", f"{base}/export.json"]:
-        assert client.get(url).status_code == 404, url
-    for url in [
-        f"{base}/settings/",
-        f"{base}/delete/",
-        f"{base}/units/add/",
-        f"{base}/units/{unit.pk}/",
-        f"{base}/units/{unit.pk}/duplicate/",
-        f"{base}/units/{unit.pk}/move/",
-        f"{base}/units/{unit.pk}/delete/",
-    ]:
-        assert client.post(url, {"name": "hijack"}).status_code == 404, url
-    assert Army.objects.get().name == "Test army" and Unit.objects.count() == 1
-
-
 def test_anonymous_visitors_are_sent_to_log_in(client, player):
-    army = make_army(player, "vsgmr", [])
+    army = ArmyFactory(owner=player, system="vsgmr", profiles=[])
     response = client.get(f"/armies/{army.pk}/")
     assert response.status_code == 302 and response.url.startswith("/accounts/login/")
 
 
 def test_army_settings_change_name_and_limit_and_reprice(player_client, player):
-    army = make_army(player, "vsgmr", [{"kind": "guy", "flavor": "hero"}], points_limit=10)
+    army = ArmyFactory(
+        owner=player, system="vsgmr", profiles=[{"kind": "guy", "flavor": "hero"}], points_limit=10
+    )
     response = player_client.post(
         f"/armies/{army.pk}/settings/",
         {"version": army.version, "name": "Renamed", "points_limit": "1", "preset": ""},
@@ -330,7 +333,7 @@ def test_army_settings_change_name_and_limit_and_reprice(player_client, player):
 
 
 def test_a_goms_game_size_preset_sets_the_limit(player_client, player):
-    army = make_army(player, "goms", [{"kind": "rifle-section"}])
+    army = ArmyFactory(owner=player, system="goms", profiles=[{"kind": "rifle-section"}])
     player_client.post(
         f"/armies/{army.pk}/settings/",
         {
@@ -352,8 +355,10 @@ def test_a_goms_game_size_preset_sets_the_limit(player_client, player):
 def test_builder_page_and_reprice_partial_use_constant_queries(
     player_client, player, size, django_assert_num_queries
 ):
-    army = make_army(
-        player, "gem", [{"type": "skirmisher", "base": "25mm", "off": 4, "def": 4}] * size
+    army = ArmyFactory(
+        owner=player,
+        system="gem",
+        profiles=[{"type": "skirmisher", "base": "25mm", "off": 4, "def": 4}] * size,
     )
     unit = army.units.first()
     # session, user, army, the unit in the editor, each unit's id and revision (its row's
@@ -392,8 +397,8 @@ def test_builder_page_and_reprice_partial_use_constant_queries(
 @pytest.mark.parametrize("edit", ["save", "add"])
 def test_editing_a_unit_moves_the_army_to_the_top_of_the_list(player_client, player, edit):
     troop = {"kind": "guy", "flavor": "troop"}
-    older = make_army(player, "vsgmr", [troop], name="Older")
-    newer = make_army(player, "vsgmr", [troop], name="Newer")
+    older = ArmyFactory(owner=player, system="vsgmr", profiles=[troop], name="Older")
+    newer = ArmyFactory(owner=player, system="vsgmr", profiles=[troop], name="Newer")
     week_ago = timezone.now() - timedelta(days=7)
     Army.objects.filter(pk=older.pk).update(updated=week_ago)
     Army.objects.filter(pk=newer.pk).update(updated=week_ago + timedelta(days=1))
@@ -414,7 +419,7 @@ def test_adding_or_copying_a_unit_counts_the_units_and_finds_the_last_in_one_que
     player_client, player, django_assert_num_queries
 ):
     troop = {"kind": "guy", "flavor": "troop"}
-    army = make_army(player, "vsgmr", [troop] * 3)
+    army = ArmyFactory(owner=player, system="vsgmr", profiles=[troop] * 3)
     unit = army.units.first()
     data = as_page(army)
     # session, user, army; then in one transaction (a savepoint and its release inside
@@ -438,7 +443,7 @@ def test_a_d10_unit_with_many_weapons_can_be_saved_from_the_editor(player_client
     # 278 characters once joined: each name is well within the engine's limit, and so
     # is their number, so the editor's one box must take them all.
     weapons = [f"Heavy plasma cannon mark {i}" for i in range(10)]
-    army = make_army(player, "d10", [{"weapons": weapons}])
+    army = ArmyFactory(owner=player, system="d10", profiles=[{"weapons": weapons}])
     unit = army.units.get()
     response = player_client.post(
         f"/armies/{army.pk}/units/{unit.pk}/",
@@ -485,7 +490,7 @@ def test_importing_a_file_the_price_command_rejects_shows_its_field_path_message
 def test_a_unit_name_with_a_control_character_is_refused_and_the_army_still_prices(
     player_client, player
 ):
-    army = make_army(player, "vsgmr", [{"kind": "guy", "flavor": "troop"}])
+    army = ArmyFactory(owner=player, system="vsgmr", profiles=[{"kind": "guy", "flavor": "troop"}])
     unit = army.units.get()
     response = player_client.post(
         f"/armies/{army.pk}/units/{unit.pk}/",
@@ -505,7 +510,7 @@ def test_a_unit_name_with_a_control_character_is_refused_and_the_army_still_pric
 
 
 def test_a_quantity_over_the_file_formats_limit_is_refused(player_client, player):
-    army = make_army(player, "vsgmr", [{"kind": "guy", "flavor": "troop"}])
+    army = ArmyFactory(owner=player, system="vsgmr", profiles=[{"kind": "guy", "flavor": "troop"}])
     unit = army.units.get()
     response = player_client.post(
         f"/armies/{army.pk}/units/{unit.pk}/",
@@ -539,7 +544,9 @@ def test_a_full_army_refuses_more_units_by_every_route(player_client, player):
     from armies.models import LibraryEntry
     from points.armyfile import MAX_UNITS
 
-    army = make_army(player, "vsgmr", [{"kind": "guy", "flavor": "troop"}] * MAX_UNITS)
+    army = ArmyFactory(
+        owner=player, system="vsgmr", profiles=[{"kind": "guy", "flavor": "troop"}] * MAX_UNITS
+    )
     unit = army.units.first()
     entry = LibraryEntry.objects.create(
         owner=player,
@@ -559,7 +566,9 @@ def test_a_full_army_refuses_more_units_by_every_route(player_client, player):
 
 
 def test_army_settings_load_when_opened_and_open_inline_without_javascript(player_client, player):
-    army = make_army(player, "goms", [{"kind": "rifle-section"}], name="Kompanie")
+    army = ArmyFactory(
+        owner=player, system="goms", profiles=[{"kind": "rifle-section"}], name="Kompanie"
+    )
     page = player_client.get(f"/armies/{army.pk}/").content.decode()
     # Closed by default, so the builder does not draw the form until it is opened.
     assert 'id="army-settings"' not in page
@@ -582,7 +591,9 @@ def test_a_full_army_says_so_on_the_page_after_an_htmx_duplicate(player_client, 
     # browser is sent to the builder, which shows why nothing was added.
     from points.armyfile import MAX_UNITS
 
-    army = make_army(player, "vsgmr", [{"kind": "guy", "flavor": "troop"}] * MAX_UNITS)
+    army = ArmyFactory(
+        owner=player, system="vsgmr", profiles=[{"kind": "guy", "flavor": "troop"}] * MAX_UNITS
+    )
     unit = army.units.first()
     response = player_client.post(
         f"/armies/{army.pk}/units/{unit.pk}/duplicate/", as_page(army), **HX
@@ -594,7 +605,9 @@ def test_a_full_army_says_so_on_the_page_after_an_htmx_duplicate(player_client, 
 
 
 def test_undo_through_htmx_leaves_no_message_for_a_later_page(player_client, player):
-    army = make_army(player, "vsgmr", [{"kind": "guy", "flavor": "troop"}] * 2)
+    army = ArmyFactory(
+        owner=player, system="vsgmr", profiles=[{"kind": "guy", "flavor": "troop"}] * 2
+    )
     unit = army.units.first()
     player_client.post(f"/armies/{army.pk}/units/{unit.pk}/delete/", as_page(army), **HX)
     restored = player_client.post(
@@ -608,7 +621,11 @@ def test_undo_through_htmx_leaves_no_message_for_a_later_page(player_client, pla
 def test_the_library_forms_stay_on_a_builder_page_that_comes_back_refused(player_client, player):
     from armies.models import LibraryEntry
 
-    army = make_army(player, "gem", [{"type": "skirmisher", "base": "25mm", "off": 4, "def": 4}])
+    army = ArmyFactory(
+        owner=player,
+        system="gem",
+        profiles=[{"type": "skirmisher", "base": "25mm", "off": 4, "def": 4}],
+    )
     unit = army.units.get()
     LibraryEntry.objects.create(
         owner=player, kind="figure", system="gem", name="Bog troll", data={"type": "skirmisher"}
@@ -634,10 +651,10 @@ def test_the_library_forms_stay_on_a_builder_page_that_comes_back_refused(player
 def test_two_editors_show_their_own_values_and_messages(player_client, player):
     # The editor's fields are built once and shared by every form: what one form was
     # given or refused must never show in another.
-    army = make_army(
-        player,
-        "gem",
-        [
+    army = ArmyFactory(
+        owner=player,
+        system="gem",
+        profiles=[
             {"type": "skirmisher", "base": "25mm", "off": 3, "def": 3},
             {"type": "skirmisher", "base": "25mm", "off": 7, "def": 5},
         ],
@@ -674,7 +691,7 @@ def test_the_army_limit_is_stated_and_a_new_army_past_it_is_refused(
     from armies import services
 
     monkeypatch.setattr(services, "MAX_ARMIES", 2)
-    make_army(player, "vsgmr", [], name="First")
+    ArmyFactory(owner=player, system="vsgmr", profiles=[], name="First")
     listing = player_client.get("/armies/").content.decode()
     assert "An account keeps up to" in listing
     data = {"name": "Second", "system": "vsgmr", "points_limit": "", "preset": ""}
@@ -686,7 +703,7 @@ def test_the_army_limit_is_stated_and_a_new_army_past_it_is_refused(
 
 def test_the_army_list_pages_through_many_armies(player_client, player, django_assert_num_queries):
     for i in range(55):
-        make_army(player, "vsgmr", [], name=f"Army {i:02}")
+        ArmyFactory(owner=player, system="vsgmr", profiles=[], name=f"Army {i:02}")
     # Session, user, count, one page of armies, their tags, the tags to filter by.
     with django_assert_num_queries(6):
         first = player_client.get("/armies/?sort=name").content.decode()

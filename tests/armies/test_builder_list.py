@@ -7,8 +7,8 @@ import re
 
 import pytest
 
-from tests.armies.conftest import as_page, assert_stored_prices_match_the_engine, make_army
-from tests.factories import UserFactory
+from tests.factories import ArmyFactory
+from tests.helpers import as_page, assert_stored_prices_match_the_engine
 
 pytestmark = pytest.mark.django_db
 
@@ -25,7 +25,7 @@ def _quantity(client, army, unit, step: str, **extra):
 
 
 def test_plus_and_minus_change_one_units_quantity_and_the_total(player_client, player):
-    army = make_army(player, "gem", [SWORDSMAN] * 3)
+    army = ArmyFactory(owner=player, system="gem", profiles=[SWORDSMAN] * 3)
     unit = army.units.first()
     response = _quantity(player_client, army, unit, "1")
     html = response.content.decode()
@@ -44,7 +44,7 @@ def test_plus_and_minus_change_one_units_quantity_and_the_total(player_client, p
 
 
 def test_a_quantity_button_redraws_the_editor_only_when_its_unit_is_open(player_client, player):
-    army = make_army(player, "gem", [SWORDSMAN] * 2)
+    army = ArmyFactory(owner=player, system="gem", profiles=[SWORDSMAN] * 2)
     first, second = army.units.all()
     html = _quantity(player_client, army, first, "1", open=str(first.pk)).content.decode()
     assert 'id="unit-form"' in html and 'name="quantity" value="2"' in html
@@ -53,7 +53,7 @@ def test_a_quantity_button_redraws_the_editor_only_when_its_unit_is_open(player_
 
 
 def test_a_quantity_button_from_a_stale_page_changes_nothing(player_client, player):
-    army = make_army(player, "gem", [SWORDSMAN])
+    army = ArmyFactory(owner=player, system="gem", profiles=[SWORDSMAN])
     unit = army.units.get()
     url = f"/armies/{army.pk}/units/{unit.pk}/quantity/"
     response = player_client.post(url, {"version": army.version - 1, "step": "1"}, **HX)
@@ -63,25 +63,15 @@ def test_a_quantity_button_from_a_stale_page_changes_nothing(player_client, play
 
 
 def test_without_javascript_a_quantity_button_comes_back_to_the_row(player_client, player):
-    army = make_army(player, "gem", [SWORDSMAN])
+    army = ArmyFactory(owner=player, system="gem", profiles=[SWORDSMAN])
     unit = army.units.get()
     url = f"/armies/{army.pk}/units/{unit.pk}/quantity/"
     response = player_client.post(url, as_page(army, {"step": "1"}))
     assert response.status_code == 302 and response["Location"].endswith(f"#unit-{unit.pk}")
 
 
-def test_another_player_cannot_change_a_quantity_or_move_a_unit(client, player):
-    army = make_army(player, "gem", [SWORDSMAN] * 2)
-    unit = army.units.first()
-    client.force_login(UserFactory())
-    base = f"/armies/{army.pk}/units/{unit.pk}/"
-    assert client.post(base + "quantity/", as_page(army, {"step": "1"})).status_code == 404
-    moved = as_page(army, {"direction": "to", f"to-{unit.pk}": "2"})
-    assert client.post(base + "move/", moved).status_code == 404
-
-
 def test_up_and_down_swap_with_a_neighbour_and_stop_at_either_end(player_client, player):
-    army = make_army(player, "vsgmr", [TROOP] * 3)
+    army = ArmyFactory(owner=player, system="vsgmr", profiles=[TROOP] * 3)
     first, second, third = army.units.all()
 
     def move(unit, direction: str):
@@ -104,7 +94,7 @@ def test_up_and_down_swap_with_a_neighbour_and_stop_at_either_end(player_client,
 
 
 def test_move_to_a_position_puts_the_unit_there(player_client, player):
-    army = make_army(player, "vsgmr", [TROOP] * 4)
+    army = ArmyFactory(owner=player, system="vsgmr", profiles=[TROOP] * 4)
     units = list(army.units.all())
 
     def move(unit, place: str):
@@ -134,7 +124,9 @@ def test_move_to_a_position_puts_the_unit_there(player_client, player):
 def test_the_summary_names_each_unit_with_an_error_and_links_to_it(player_client, player):
     # Two commanders: the error sits on the one that makes it two, Unit 3; the others
     # have none and are not listed.
-    army = make_army(player, "vsgmr", [COMMANDER, TROOP, COMMANDER, {"kind": "cavalry"}])
+    army = ArmyFactory(
+        owner=player, system="vsgmr", profiles=[COMMANDER, TROOP, COMMANDER, {"kind": "cavalry"}]
+    )
     _, _, third, fourth = army.units.all()
     html = player_client.get(f"/armies/{army.pk}/").content.decode()
     summary = html.split('id="army-summary"')[1].split("</section>")[0]
@@ -153,7 +145,7 @@ def test_a_not_legal_army_is_drawn_in_constant_queries(
     player_client, player, size, django_assert_num_queries
 ):
     # Over its limit of 1 point: not legal, so the summary looks for units with errors.
-    army = make_army(player, "gem", [SWORDSMAN] * size, points_limit=1)
+    army = ArmyFactory(owner=player, system="gem", profiles=[SWORDSMAN] * size, points_limit=1)
     # session, user, army, the units with errors, each unit's id and revision (the rows'
     # cache keys), the units whose rows were not cached, the player's library
     with django_assert_num_queries(7):

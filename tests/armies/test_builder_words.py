@@ -8,7 +8,8 @@ import re
 import pytest
 
 from rules.models import SampleArmy
-from tests.armies.conftest import as_page, make_army
+from tests.factories import ArmyFactory
+from tests.helpers import as_page
 
 pytestmark = pytest.mark.django_db
 
@@ -18,7 +19,7 @@ SWORDSMAN = {"type": "skirmisher", "base": "25mm", "off": 4, "def": 4}  # GEM: 6
 
 
 def test_one_point_and_one_model_are_singular(player_client, player):
-    army = make_army(player, "vsgmr", [TROOP], points_limit=1)
+    army = ArmyFactory(owner=player, system="vsgmr", profiles=[TROOP], points_limit=1)
     unit = army.units.get()
     html = player_client.get(f"/armies/{army.pk}/?unit={unit.pk}").content.decode()
     assert "/ 1 point<" in html and "1 points" not in html
@@ -29,7 +30,7 @@ def test_one_point_and_one_model_are_singular(player_client, player):
 
 
 def test_more_than_one_point_and_model_are_plural(player_client, player):
-    army = make_army(player, "gem", [SWORDSMAN])
+    army = ArmyFactory(owner=player, system="gem", profiles=[SWORDSMAN])
     unit = army.units.get()
     data = {"name": "Swordsmen", "quantity": "2", **SWORDSMAN}
     html = player_client.post(
@@ -58,7 +59,7 @@ LIMIT_MESSAGE = (
     ],
 )
 def test_a_bad_points_limit_says_what_to_type_once(player_client, player, typed, message):
-    army = make_army(player, "gem", [])
+    army = ArmyFactory(owner=player, system="gem", profiles=[])
     url = f"/armies/{army.pk}/settings/"
     html = player_client.post(url, as_page(army, {"name": "A", "points_limit": typed}))
     html = html.content.decode()
@@ -68,7 +69,7 @@ def test_a_bad_points_limit_says_what_to_type_once(player_client, player, typed,
 
 
 def test_a_long_name_gets_one_message_in_the_editor_and_the_settings(player_client, player):
-    army = make_army(player, "gem", [SWORDSMAN])
+    army = ArmyFactory(owner=player, system="gem", profiles=[SWORDSMAN])
     unit = army.units.get()
     data = {"name": "x" * 300, "quantity": "1", **SWORDSMAN}
     html = player_client.post(
@@ -82,7 +83,7 @@ def test_a_long_name_gets_one_message_in_the_editor_and_the_settings(player_clie
 
 
 def test_a_quantity_of_nought_says_how_to_remove_the_unit_instead(player_client, player):
-    army = make_army(player, "gem", [SWORDSMAN])
+    army = ArmyFactory(owner=player, system="gem", profiles=[SWORDSMAN])
     unit = army.units.get()
     data = {"name": "U", "quantity": "0", **SWORDSMAN}
     html = player_client.post(
@@ -105,7 +106,7 @@ def test_an_empty_army_offers_its_systems_sample_armies(player_client, player):
     doc = {"format": "muster-army/1", "name": "Dwarves", "system": "vsgmr", "units": []}
     SampleArmy.objects.create(system="vsgmr", slug="dwarves", name="Dwarves", army=doc)
     SampleArmy.objects.create(system="gem", slug="romans", name="Romans", army=doc)
-    army = make_army(player, "vsgmr", [])
+    army = ArmyFactory(owner=player, system="vsgmr", profiles=[])
     html = player_client.get(f"/armies/{army.pk}/").content.decode()
     empty = html.split('data-testid="empty-army"')[1].split("</div>")[0]
     assert "Press <strong>Add unit</strong> below to make your first one" in empty

@@ -8,8 +8,7 @@ import re
 import pytest
 from django.core.cache import cache
 
-from tests.armies.conftest import make_army
-from tests.factories import UserFactory
+from tests.factories import ArmyFactory
 
 pytestmark = pytest.mark.django_db
 
@@ -23,7 +22,9 @@ def _classes(html: str) -> set[str]:
 
 
 def test_unit_cards_show_each_unit_with_its_stored_cost(player_client, player):
-    army = make_army(player, "gem", [SWORDSMAN, SWORDSMAN], name="Iron Duke's Guard")
+    army = ArmyFactory(
+        owner=player, system="gem", profiles=[SWORDSMAN, SWORDSMAN], name="Iron Duke's Guard"
+    )
 
     html = player_client.get(f"/armies/{army.pk}/cards/").content.decode()
 
@@ -44,7 +45,7 @@ def test_unit_cards_show_each_unit_with_its_stored_cost(player_client, player):
     ],
 )
 def test_print_options_come_from_the_url(player_client, player, query, classes):
-    army = make_army(player, "gem", [SWORDSMAN])
+    army = ArmyFactory(owner=player, system="gem", profiles=[SWORDSMAN])
 
     for page in ("roster", "cards"):
         html = player_client.get(f"/armies/{army.pk}/{page}/{query}").content.decode()
@@ -52,7 +53,7 @@ def test_print_options_come_from_the_url(player_client, player, query, classes):
 
 
 def test_the_roster_links_to_the_cards_with_the_same_options(player_client, player):
-    army = make_army(player, "gem", [SWORDSMAN])
+    army = ArmyFactory(owner=player, system="gem", profiles=[SWORDSMAN])
     token = army.share()
 
     mine = player_client.get(f"/armies/{army.pk}/roster/?o=1&notes=1").content.decode()
@@ -64,7 +65,7 @@ def test_the_roster_links_to_the_cards_with_the_same_options(player_client, play
 
 
 def test_every_card_carries_its_breakdown_for_the_option_to_show(player_client, player):
-    army = make_army(player, "gem", [SWORDSMAN])
+    army = ArmyFactory(owner=player, system="gem", profiles=[SWORDSMAN])
 
     html = player_client.get(f"/armies/{army.pk}/cards/?breakdowns=1").content.decode()
 
@@ -73,7 +74,9 @@ def test_every_card_carries_its_breakdown_for_the_option_to_show(player_client, 
 
 
 def test_shared_cards_open_with_the_link_and_close_when_it_is_revoked(client, player):
-    army = make_army(player, "vsgmr", [{"kind": "guy", "flavor": "hero"}], name="Dwarves")
+    army = ArmyFactory(
+        owner=player, system="vsgmr", profiles=[{"kind": "guy", "flavor": "hero"}], name="Dwarves"
+    )
     token = army.share()
 
     assert client.get(f"/s/{token}/cards/").status_code == 200
@@ -81,20 +84,11 @@ def test_shared_cards_open_with_the_link_and_close_when_it_is_revoked(client, pl
     assert client.get(f"/s/{token}/cards/").status_code == 404
 
 
-def test_another_player_gets_no_cards_of_my_army(client, player):
-    army = make_army(player, "gem", [SWORDSMAN], name="Secret")
-    client.force_login(UserFactory())
-
-    response = client.get(f"/armies/{army.pk}/cards/")
-
-    assert response.status_code == 404 and "Secret" not in response.content.decode()
-
-
 @pytest.mark.parametrize("size", [1, 60])
 def test_unit_cards_cost_the_same_queries_at_any_size(
     client, player, size, django_assert_num_queries
 ):
-    army = make_army(player, "gem", [SWORDSMAN] * size)
+    army = ArmyFactory(owner=player, system="gem", profiles=[SWORDSMAN] * size)
     token = army.share()
     client.force_login(player)
     # session, user, army, each unit's id and revision (its card's cache key), the units

@@ -6,7 +6,8 @@ from __future__ import annotations
 
 import pytest
 
-from tests.armies.conftest import as_page, make_army
+from tests.factories import ArmyFactory
+from tests.helpers import as_page
 
 pytestmark = pytest.mark.django_db
 
@@ -40,7 +41,7 @@ def editor(client, army, unit) -> str:
 def test_the_editor_has_the_fields_of_the_units_type_only(
     player_client, player, system, profile, shown, hidden
 ):
-    army = make_army(player, system, [profile])
+    army = ArmyFactory(owner=player, system=system, profiles=[profile])
     html = editor(player_client, army, army.units.get())
     for name in shown:
         assert f'name="{name}"' in html, name
@@ -49,7 +50,7 @@ def test_the_editor_has_the_fields_of_the_units_type_only(
 
 
 def test_with_htmx_another_type_redraws_the_editor_with_its_fields(player_client, player):
-    army = make_army(player, "gem", [SKIRMISHER])
+    army = ArmyFactory(owner=player, system="gem", profiles=[SKIRMISHER])
     unit = army.units.get()
     posted = {"name": "Unit 1", "quantity": "1", **SKIRMISHER, "shown_for": "skirmisher"}
     url = f"/armies/{army.pk}/units/{unit.pk}/"
@@ -64,7 +65,7 @@ def test_with_htmx_another_type_redraws_the_editor_with_its_fields(player_client
 
 
 def test_without_javascript_show_its_fields_draws_the_new_types_fields(player_client, player):
-    army = make_army(player, "goms", [{"kind": "rifle-section"}])
+    army = ArmyFactory(owner=player, system="goms", profiles=[{"kind": "rifle-section"}])
     unit = army.units.get()
     url = f"/armies/{army.pk}/units/{unit.pk}/"
     posted = {"name": "Unit 1", "quantity": "1", "kind": "vehicle", "morale": "", "men": ""}

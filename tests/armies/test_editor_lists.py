@@ -7,7 +7,8 @@ import re
 
 import pytest
 
-from tests.armies.conftest import as_page, make_army
+from tests.factories import ArmyFactory
+from tests.helpers import as_page
 
 pytestmark = pytest.mark.django_db
 
@@ -18,7 +19,7 @@ def editor(client, army) -> str:
 
 
 def test_the_d10_editor_offers_the_weapon_table_under_the_weapons_box(player_client, player):
-    army = make_army(player, "d10", [{}])
+    army = ArmyFactory(owner=player, system="d10", profiles=[{}])
     html = editor(player_client, army)
     select = re.search(r'<select[^>]*id="unit-weapons-table".*?</select>', html, re.S)[0]
     assert 'data-append-to="unit-weapons"' in select and 'name="weapons-add"' in select
@@ -40,7 +41,7 @@ def test_the_d10_editor_offers_the_weapon_table_under_the_weapons_box(player_cli
 
 
 def test_a_weapon_picked_without_javascript_is_added_on_save(player_client, player):
-    army = make_army(player, "d10", [{"weapons": ["Knife"]}])
+    army = ArmyFactory(owner=player, system="d10", profiles=[{"weapons": ["Knife"]}])
     unit = army.units.get()
     data = as_page(
         army, {"name": "Gunner", "quantity": "1", "weapons": "Knife", "weapons-add": "LMG"}
@@ -51,7 +52,7 @@ def test_a_weapon_picked_without_javascript_is_added_on_save(player_client, play
 
 
 def test_a_weapon_not_in_the_table_is_not_added_from_the_select(player_client, player):
-    army = make_army(player, "d10", [{}])
+    army = ArmyFactory(owner=player, system="d10", profiles=[{}])
     unit = army.units.get()
     data = as_page(
         army, {"name": "Gunner", "quantity": "1", "weapons": "", "weapons-add": "Railgun"}
@@ -64,7 +65,7 @@ def test_a_weapon_not_in_the_table_is_not_added_from_the_select(player_client, p
 def test_every_gem_missile_name_box_lists_known_weapons_from_one_datalist(player_client, player):
     bowman = {"type": "skirmisher", "base": "25mm", "off": 3, "def": 3}
     bowman["missile"] = [{"name": "Sling", "off": 2, "range": 12}]
-    army = make_army(player, "gem", [bowman])
+    army = ArmyFactory(owner=player, system="gem", profiles=[bowman])
     html = editor(player_client, army)
     boxes = re.findall(r'<input[^>]*name="missile-\d+-name"[^>]*>', html)
     assert len(boxes) == 2  # the stored weapon and an empty row to add one
@@ -80,7 +81,9 @@ def test_every_gem_missile_name_box_lists_known_weapons_from_one_datalist(player
 def test_a_table_weapon_typed_in_other_case_still_shows_its_stats_on_the_roster(
     player_client, player
 ):
-    army = make_army(player, "d10", [{"weapons": ["lmg", "Sharpened spoon"]}])
+    army = ArmyFactory(
+        owner=player, system="d10", profiles=[{"weapons": ["lmg", "Sharpened spoon"]}]
+    )
     html = player_client.get(f"/armies/{army.pk}/roster/").content.decode()
     rows = {
         re.sub(r"<[^>]+>", "", name).strip(): re.sub(r"<[^>]+>", " ", rest)

@@ -10,7 +10,7 @@ from __future__ import annotations
 import json
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 from armies.models import Army
@@ -57,7 +57,7 @@ def _text(unit: dict) -> str:
 
 
 @pytest.mark.parametrize("system", sorted(PROFILES))
-@settings(FUZZING, max_examples=20)
+@FUZZING
 @given(data=st.data())
 def test_saving_any_unit_unchanged_gives_back_the_same_unit(player_client, player, system, data):
     unit = data.draw(

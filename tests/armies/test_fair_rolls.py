@@ -15,7 +15,8 @@ from django.test import Client
 
 from armies import services
 from armies.models import AcquisitionRecord, Army
-from tests.armies.conftest import make_army, rename_units
+from tests.factories import ArmyFactory
+from tests.helpers import rename_units
 
 pytestmark = pytest.mark.django_db
 
@@ -24,7 +25,7 @@ TANK = {"kind": "vehicle", "vehicle_class": "medium"}
 
 
 def goms_army(player, rerolls: int = 0) -> Army:
-    army = make_army(player, "goms", [RIFLES, TANK])
+    army = ArmyFactory(owner=player, system="goms", profiles=[RIFLES, TANK])
     rename_units(army, {"Unit 1": "Unit 1"}, quantity=2)  # 2 sections and a tank: 3 dice
     if rerolls:
         services.save_settings(army, {"options": {"rerolls": rerolls}}, None)

@@ -3,8 +3,8 @@ from __future__ import annotations
 import pytest
 
 from armies.models import LibraryEntry
-from tests.armies.conftest import as_page, make_army
-from tests.factories import UserFactory
+from tests.factories import ArmyFactory, UserFactory
+from tests.helpers import as_page
 
 pytestmark = pytest.mark.django_db
 
@@ -32,7 +32,7 @@ def test_player_saves_a_homebrew_gem_figure_and_adds_a_copy_to_an_army(player_cl
         "def": 3,
         "missile": [{"name": "Bow", "off": 4, "range": 24}],
     }
-    army = make_army(player, "gem", [])
+    army = ArmyFactory(owner=player, system="gem", profiles=[])
     player_client.post(
         f"/armies/{army.pk}/units/add-from-library/", as_page(army, {"entry": entry.pk})
     )
@@ -54,7 +54,7 @@ def test_homebrew_trait_keeps_its_own_cost_when_copied_onto_a_unit(player_client
     )
     entry = LibraryEntry.objects.get()
     assert (entry.system, entry.data) == ("vsgmr", {"cost": "1.5", "text": "Rerolls a miss."})
-    army = make_army(player, "vsgmr", [{"kind": "guy", "flavor": "troop"}])
+    army = ArmyFactory(owner=player, system="vsgmr", profiles=[{"kind": "guy", "flavor": "troop"}])
     unit = army.units.get()
     player_client.post(
         f"/armies/{army.pk}/units/{unit.pk}/add-part/", as_page(army, {"entry": entry.pk})

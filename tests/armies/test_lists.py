@@ -8,10 +8,9 @@ from datetime import timedelta
 import pytest
 from django.utils import timezone
 
-from armies import lists, services
+from armies import lists
 from armies.models import Army, Tag
-from tests.armies.conftest import make_army
-from tests.factories import UserFactory
+from tests.factories import ArmyFactory, UserFactory
 
 pytestmark = pytest.mark.django_db
 
@@ -36,32 +35,15 @@ def _bulk(client, action: str, armies, **extra):
     return client.post("/armies/bulk/", data)
 
 
-def test_search_finds_armies_by_their_name_or_a_live_units_name(player_client, player):
-    dwarves = make_army(player, "vsgmr", [TROOP], name="Dwarf host")
-    elves = make_army(player, "vsgmr", [TROOP, HERO], name="Elves")
-    make_army(player, "vsgmr", [TROOP], name="Goblins")
-    services.save_unit(
-        elves, elves.units.last().pk, services.UnitSpec("Dwarf slayer", 1, HERO), None
-    )
-    goblins = Army.objects.get(name="Goblins")
-    gone = goblins.units.get()
-    services.save_unit(goblins, gone.pk, services.UnitSpec("Dwarf thief", 1, TROOP), None)
-    services.trash_unit(Army.objects.get(pk=goblins.pk), gone.pk, None)
-
-    found = _list(player_client, q="dwarf", sort="name")
-
-    assert _names(found) == ["Dwarf host", "Elves"]  # the Goblins' dwarf is in the trash
-    assert dwarves.name in found
-    assert _names(_list(player_client, q="nobody")) == []
-    assert "No army or unit name contains “nobody”" in _list(player_client, q="nobody")
-
-
 def test_the_list_sorts_by_total_as_numbers_not_text(player_client, player):
     # VSGMR: a troop is 1 point, a hero 2; a mook ½.
-    make_army(player, "vsgmr", [TROOP] * 10, name="Ten")
-    make_army(player, "vsgmr", [HERO] * 50, name="Hundred")
-    make_army(
-        player, "vsgmr", [TROOP] * 9 + [{"kind": "guy", "flavor": "mook"}], name="Nine and a half"
+    ArmyFactory(owner=player, system="vsgmr", profiles=[TROOP] * 10, name="Ten")
+    ArmyFactory(owner=player, system="vsgmr", profiles=[HERO] * 50, name="Hundred")
+    ArmyFactory(
+        owner=player,
+        system="vsgmr",
+        profiles=[TROOP] * 9 + [{"kind": "guy", "flavor": "mook"}],
+        name="Nine and a half",
     )
 
     assert _names(_list(player_client, sort="-total")) == ["Hundred", "Ten", "Nine and a half"]
@@ -69,9 +51,9 @@ def test_the_list_sorts_by_total_as_numbers_not_text(player_client, player):
 
 
 def test_the_list_sorts_by_name_system_and_last_edited(player_client, player):
-    make_army(player, "vsgmr", [], name="beta")
-    make_army(player, "gem", [], name="Alpha")
-    make_army(player, "d10", [], name="Gamma")
+    ArmyFactory(owner=player, system="vsgmr", profiles=[], name="beta")
+    ArmyFactory(owner=player, system="gem", profiles=[], name="Alpha")
+    ArmyFactory(owner=player, system="d10", profiles=[], name="Gamma")
     old = timezone.now() - timedelta(days=3)
     Army.objects.filter(name="Gamma").update(updated=old)
 
@@ -83,9 +65,9 @@ def test_the_list_sorts_by_name_system_and_last_edited(player_client, player):
 
 
 def test_tags_are_added_to_picked_armies_and_filter_the_list(player_client, player):
-    a = make_army(player, "vsgmr", [], name="Dwarves")
-    b = make_army(player, "gem", [], name="Knights")
-    make_army(player, "d10", [], name="Kilo")
+    a = ArmyFactory(owner=player, system="vsgmr", profiles=[], name="Dwarves")
+    b = ArmyFactory(owner=player, system="gem", profiles=[], name="Knights")
+    ArmyFactory(owner=player, system="d10", profiles=[], name="Kilo")
 
     response = _bulk(player_client, "tag", [a, b], new_tag="  Tournament   2026 ")
     assert response.status_code == 302
@@ -102,8 +84,8 @@ def test_tags_are_added_to_picked_armies_and_filter_the_list(player_client, play
 
 
 def test_the_cross_on_a_tag_takes_it_off_that_army_only(player_client, player):
-    a = make_army(player, "vsgmr", [], name="Dwarves")
-    b = make_army(player, "gem", [], name="Knights")
+    a = ArmyFactory(owner=player, system="vsgmr", profiles=[], name="Dwarves")
+    b = ArmyFactory(owner=player, system="gem", profiles=[], name="Knights")
     _bulk(player_client, "tag", [a, b], new_tag="painted")
 
     response = player_client.post(
@@ -119,7 +101,7 @@ def test_the_cross_on_a_tag_takes_it_off_that_army_only(player_client, player):
 
 
 def test_a_refused_tag_is_explained_beside_the_field_keeping_what_was_typed(player_client, player):
-    a = make_army(player, "vsgmr", [], name="Dwarves")
+    a = ArmyFactory(owner=player, system="vsgmr", profiles=[], name="Dwarves")
     long = "x" * 41
 
     response = _bulk(player_client, "tag", [a], new_tag=long)
@@ -139,7 +121,7 @@ def test_a_refused_tag_is_explained_beside_the_field_keeping_what_was_typed(play
 
 def test_an_army_holds_a_stated_number_of_tags(player_client, player, monkeypatch):
     monkeypatch.setattr(lists, "MAX_TAGS_PER_ARMY", 2)
-    a = make_army(player, "vsgmr", [], name="Dwarves")
+    a = ArmyFactory(owner=player, system="vsgmr", profiles=[], name="Dwarves")
     _bulk(player_client, "tag", [a], new_tag="one")
     _bulk(player_client, "tag", [a], new_tag="two")
 
@@ -151,8 +133,8 @@ def test_an_army_holds_a_stated_number_of_tags(player_client, player, monkeypatc
 
 
 def test_an_archived_army_leaves_the_list_for_the_archive_and_comes_back(player_client, player):
-    a = make_army(player, "vsgmr", [], name="Old campaign")
-    make_army(player, "vsgmr", [], name="Current")
+    a = ArmyFactory(owner=player, system="vsgmr", profiles=[], name="Old campaign")
+    ArmyFactory(owner=player, system="vsgmr", profiles=[], name="Current")
     edited = Army.objects.get(pk=a.pk).updated
 
     archived = player_client.post(f"/armies/{a.pk}/archive/", {"back": ""}, follow=True)
@@ -171,7 +153,9 @@ def test_an_archived_army_leaves_the_list_for_the_archive_and_comes_back(player_
 
 
 def test_bulk_archive_is_undone_with_one_click(player_client, player):
-    armies = [make_army(player, "vsgmr", [], name=f"Army {i}") for i in range(4)]
+    armies = [
+        ArmyFactory(owner=player, system="vsgmr", profiles=[], name=f"Army {i}") for i in range(4)
+    ]
 
     done = _bulk(player_client, "archive", armies[:3], back="sort=name")
     assert done.url == "/armies/?sort=name"
@@ -190,7 +174,9 @@ def test_bulk_archive_is_undone_with_one_click(player_client, player):
 
 
 def test_bulk_delete_moves_armies_to_the_trash_and_undo_restores_them(player_client, player):
-    armies = [make_army(player, "gem", [], name=f"Army {i}") for i in range(5)]
+    armies = [
+        ArmyFactory(owner=player, system="gem", profiles=[], name=f"Army {i}") for i in range(5)
+    ]
 
     _bulk(player_client, "delete", armies[1:])
     page = _list(player_client)
@@ -207,10 +193,10 @@ def test_bulk_delete_moves_armies_to_the_trash_and_undo_restores_them(player_cli
 
 
 def test_bulk_changes_never_reach_another_players_armies(client, player):
-    mine = make_army(player, "vsgmr", [], name="Mine")
+    mine = ArmyFactory(owner=player, system="vsgmr", profiles=[], name="Mine")
     other = UserFactory()
-    theirs = make_army(other, "vsgmr", [], name="Theirs")
-    trashed = make_army(other, "vsgmr", [], name="Their trash")
+    theirs = ArmyFactory(owner=other, system="vsgmr", profiles=[], name="Theirs")
+    trashed = ArmyFactory(owner=other, system="vsgmr", profiles=[], name="Their trash")
     trashed.trash()
     before = list(Army.all_objects.filter(owner=other).order_by("pk").values())
     client.force_login(player)
@@ -227,8 +213,8 @@ def test_bulk_changes_never_reach_another_players_armies(client, player):
 
 def test_tags_are_private_to_their_owner(client, player):
     other = UserFactory()
-    theirs = make_army(other, "vsgmr", [], name="Theirs")
-    mine = make_army(player, "vsgmr", [], name="Mine")
+    theirs = ArmyFactory(owner=other, system="vsgmr", profiles=[], name="Theirs")
+    mine = ArmyFactory(owner=player, system="vsgmr", profiles=[], name="Mine")
     client.force_login(other)
     _bulk(client, "tag", [theirs], new_tag="secret plans")
     _list(client)  # shows the owner's "Tagged" message
@@ -277,7 +263,7 @@ def test_the_army_list_costs_the_same_queries_for_1_or_300_armies(
 
 
 def test_names_and_tags_on_the_list_are_escaped(player_client, player):
-    army = make_army(player, "vsgmr", [], name="<script>alert(1)</script>")
+    army = ArmyFactory(owner=player, system="vsgmr", profiles=[], name="<script>alert(1)</script>")
     _bulk(player_client, "tag", [army], new_tag='"><img src=x onerror=alert(2)>')
 
     html = _list(player_client)

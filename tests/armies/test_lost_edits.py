@@ -16,7 +16,8 @@ from django.test import Client
 
 from armies import services
 from armies.models import Army
-from tests.armies.conftest import as_page, make_army
+from tests.factories import ArmyFactory
+from tests.helpers import as_page
 
 HX = {"HTTP_HX_REQUEST": "true"}
 TROOP = {"kind": "guy", "flavor": "troop"}
@@ -28,7 +29,7 @@ def unit_post(version: int, name: str, **profile) -> dict:
 
 @pytest.mark.django_db
 def test_the_second_tab_saving_from_the_same_version_is_refused(player_client, player):
-    army = make_army(player, "vsgmr", [TROOP])
+    army = ArmyFactory(owner=player, system="vsgmr", profiles=[TROOP])
     unit = army.units.get()
     url = f"/armies/{army.pk}/units/{unit.pk}/"
     seen = army.version  # both tabs loaded the page at this version
@@ -51,7 +52,7 @@ def test_the_second_tab_saving_from_the_same_version_is_refused(player_client, p
 
 @pytest.mark.django_db
 def test_saving_again_from_the_refreshed_version_goes_through(player_client, player):
-    army = make_army(player, "vsgmr", [TROOP])
+    army = ArmyFactory(owner=player, system="vsgmr", profiles=[TROOP])
     unit = army.units.get()
     url = f"/armies/{army.pk}/units/{unit.pk}/"
     player_client.post(url, unit_post(army.version, "First"), **HX)
@@ -66,7 +67,7 @@ def test_saving_again_from_the_refreshed_version_goes_through(player_client, pla
 
 @pytest.mark.django_db
 def test_a_save_without_a_version_is_refused_rather_than_trusted(player_client, player):
-    army = make_army(player, "vsgmr", [TROOP])
+    army = ArmyFactory(owner=player, system="vsgmr", profiles=[TROOP])
     unit = army.units.get()
     data = unit_post(army.version, "Renamed")
     del data["version"]
@@ -80,7 +81,7 @@ def test_a_save_without_a_version_is_refused_rather_than_trusted(player_client, 
 def test_without_javascript_a_stale_save_shows_the_whole_page_with_current_values(
     player_client, player
 ):
-    army = make_army(player, "vsgmr", [TROOP])
+    army = ArmyFactory(owner=player, system="vsgmr", profiles=[TROOP])
     unit = army.units.get()
     url = f"/armies/{army.pk}/units/{unit.pk}/"
     stale = army.version
@@ -96,7 +97,7 @@ def test_without_javascript_a_stale_save_shows_the_whole_page_with_current_value
 def test_a_stale_settings_save_is_refused_and_the_typed_name_kept_in_the_message(
     player_client, player
 ):
-    army = make_army(player, "vsgmr", [TROOP], points_limit=30)
+    army = ArmyFactory(owner=player, system="vsgmr", profiles=[TROOP], points_limit=30)
     url = f"/armies/{army.pk}/settings/"
     stale = army.version
     ok = player_client.post(url, {"version": stale, "name": "Elves", "points_limit": "30"}, **HX)
@@ -150,7 +151,7 @@ def test_a_conflict_lists_only_the_values_that_differ_from_the_stored_ones(
     player_client, player, system
 ):
     profile, posted = STALE_UNITS[system]
-    army = make_army(player, system, [profile])
+    army = ArmyFactory(owner=player, system=system, profiles=[profile])
     unit = army.units.get()
     url = f"/armies/{army.pk}/units/{unit.pk}/"
     stale = army.version
@@ -165,7 +166,7 @@ def test_a_conflict_lists_only_the_values_that_differ_from_the_stored_ones(
 
 @pytest.mark.django_db
 def test_a_settings_conflict_lists_an_untouched_ticked_option_as_no_change(player_client, player):
-    army = make_army(player, "goms", [{"kind": "rifle-section"}])
+    army = ArmyFactory(owner=player, system="goms", profiles=[{"kind": "rifle-section"}])
     services.save_settings(army, {"options": {"dug_in": True}}, None)
     url = f"/armies/{army.pk}/settings/"
     page = {"version": army.version, "name": "Test army", "preset": "", "points_limit": ""}
@@ -178,7 +179,7 @@ def test_a_settings_conflict_lists_an_untouched_ticked_option_as_no_change(playe
 
 @pytest.mark.django_db
 def test_a_unit_deleted_in_another_tab_sends_the_editor_back_to_the_army(player_client, player):
-    army = make_army(player, "vsgmr", [TROOP, TROOP])
+    army = ArmyFactory(owner=player, system="vsgmr", profiles=[TROOP, TROOP])
     doomed = army.units.first()
     stale = army.version
     player_client.post(f"/armies/{army.pk}/units/{doomed.pk}/delete/", as_page(army), **HX)
@@ -195,7 +196,7 @@ def test_two_concurrent_saves_from_one_version_keep_exactly_one(player):
     """Both requests are in flight at once (a barrier releases them together); on
     PostgreSQL the second UPDATE waits for the first's row lock, then finds the version
     gone. Either way exactly one is kept and the other is told so."""
-    army = make_army(player, "vsgmr", [TROOP])
+    army = ArmyFactory(owner=player, system="vsgmr", profiles=[TROOP])
     unit = army.units.get()
     url = f"/armies/{army.pk}/units/{unit.pk}/"
     seen = army.version

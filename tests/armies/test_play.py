@@ -10,8 +10,7 @@ from django.test import Client
 
 from armies import services
 from armies.models import AcquisitionRecord, Army, Game
-from tests.armies.conftest import make_army
-from tests.factories import UserFactory
+from tests.factories import ArmyFactory, UserFactory
 
 pytestmark = pytest.mark.django_db
 
@@ -57,7 +56,7 @@ def unit_key(army: Army, n: int, counter: str) -> str:
 
 
 def test_taps_are_kept_on_the_server_for_a_reload_and_a_second_device(player_client, player):
-    army = make_army(player, "gem", [SWORDS])
+    army = ArmyFactory(owner=player, system="gem", profiles=[SWORDS])
     start(player_client, army)
     key = unit_key(army, 0, "hits")
     assert [tap(player_client, army, key).status_code for _ in range(3)] == [200, 200, 422]
@@ -76,7 +75,7 @@ def test_taps_are_kept_on_the_server_for_a_reload_and_a_second_device(player_cli
 def test_hit_boxes_are_grouped_per_model_and_vehicles_carry_hull_and_handling(
     player_client, player
 ):
-    army = make_army(player, "gem", [{**SWORDS, "siz": 3}, TANK])
+    army = ArmyFactory(owner=player, system="gem", profiles=[{**SWORDS, "siz": 3}, TANK])
     start(player_client, army)
     html = player_client.get(play_url(army)).content.decode()
     # 3 models (SIZ 3) of HIT 2: three groups of two boxes, out of 6.
@@ -90,7 +89,7 @@ def test_hit_boxes_are_grouped_per_model_and_vehicles_carry_hull_and_handling(
 
 
 def test_a_stale_tap_is_refused_and_answers_with_the_game_as_it_stands(player_client, player):
-    army = make_army(player, "gem", [SWORDS])
+    army = ArmyFactory(owner=player, system="gem", profiles=[SWORDS])
     game = start(player_client, army)
     seen = game.version
     tap(player_client, army, "vp.theirs", version=seen)  # from the phone
@@ -111,7 +110,7 @@ def test_a_stale_tap_is_refused_and_answers_with_the_game_as_it_stands(player_cl
 
 
 def test_undo_walks_back_several_changes_and_no_further_than_its_limit(player_client, player):
-    army = make_army(player, "vsgmr", [{"kind": "guy", "flavor": "troop"}])
+    army = ArmyFactory(owner=player, system="vsgmr", profiles=[{"kind": "guy", "flavor": "troop"}])
     start(player_client, army)
     tap(player_client, army, "turn")
     tap(player_client, army, "vp.mine")
@@ -141,7 +140,7 @@ def test_undo_walks_back_several_changes_and_no_further_than_its_limit(player_cl
 
 
 def test_counters_out_of_range_are_refused_with_a_message(player_client, player):
-    army = make_army(player, "vsgmr", [{"kind": "guy", "flavor": "troop"}])
+    army = ArmyFactory(owner=player, system="vsgmr", profiles=[{"kind": "guy", "flavor": "troop"}])
     start(player_client, army)
     response = tap(player_client, army, "turn", -1)
     assert response.status_code == 422 and "past 1" in response.content.decode()
@@ -154,7 +153,7 @@ def test_counters_out_of_range_are_refused_with_a_message(player_client, player)
 
 def test_the_share_play_page_is_read_only_and_follows_the_owners_taps(player_client, player):
     client = Client()  # the opponent: no account
-    army = make_army(player, "gem", [SWORDS])
+    army = ArmyFactory(owner=player, system="gem", profiles=[SWORDS])
     token = army.share()
     url = f"/s/{token}/play/"
     assert "No game under way yet" in client.get(url).content.decode()
@@ -162,7 +161,7 @@ def test_the_share_play_page_is_read_only_and_follows_the_owners_taps(player_cli
     html = client.get(url).content.decode()
     main = html.split('id="main"')[1].split("</main>")[0]  # the page, not the site's menu
     assert "<form" not in main and "<button" not in main and 'name="tap"' not in main
-    assert 'data-hx-trigger="every 3s"' in html
+    assert f'data-poll="{url}"' in html  # static/js/play.js follows the game from there
     for verb in ("post", "put", "patch", "delete"):
         assert getattr(client, verb)(url).status_code == 405
         assert getattr(client, verb)(f"/s/{token}/play/games/1/").status_code == 405
@@ -175,7 +174,7 @@ def test_the_share_play_page_is_read_only_and_follows_the_owners_taps(player_cli
     polled = client.get(url, {"at": f"{game.pk}.{game.version}"}, headers={"HX-Request": "true"})
     html = polled.content.decode()
     assert polled.status_code == 200 and values(html) == [1, 0]
-    assert shown(html, "vp-mine") == "1" and f"at={game.pk}.{game.version + 2}" in html
+    assert shown(html, "vp-mine") == "1" and f'"version": {game.version + 2}' in html
     assert polled["Referrer-Policy"] == "same-origin"
 
     army.unshare()
@@ -183,7 +182,7 @@ def test_the_share_play_page_is_read_only_and_follows_the_owners_taps(player_cli
 
 
 def test_only_the_owner_taps(client, player):
-    army = make_army(player, "gem", [SWORDS])
+    army = ArmyFactory(owner=player, system="gem", profiles=[SWORDS])
     owner = Client()
     owner.force_login(player)
     game = start(owner, army)
@@ -202,7 +201,7 @@ def test_only_the_owner_taps(client, player):
 
 def test_a_new_game_starts_afresh_and_the_last_one_stays_readable(player_client, player):
     client = Client()
-    army = make_army(player, "gem", [SWORDS])
+    army = ArmyFactory(owner=player, system="gem", profiles=[SWORDS])
     token = army.share()
     first = start(player_client, army)
     tap(player_client, army, "vp.mine")
@@ -222,7 +221,7 @@ def test_a_new_game_starts_afresh_and_the_last_one_stays_readable(player_client,
 
 
 def test_a_game_keeps_the_units_as_they_were_when_it_started(player_client, player):
-    army = make_army(player, "gem", [SWORDS])
+    army = ArmyFactory(owner=player, system="gem", profiles=[SWORDS])
     start(player_client, army)
     unit = army.units.get()
     services.save_unit(army, unit.pk, services.UnitSpec("Renamed", 4, unit.profile), None)
@@ -235,7 +234,7 @@ def test_the_d10_force_breaks_exactly_at_half_its_force_points(player_client, pl
     # so the break point is 6 / 2 = 3. Two models down: 2 lost, 1 to go, holding.
     # A third model down: 3 lost = the break point, so the force breaks.
     leader = {"leader": True}
-    army = make_army(player, "d10", [leader, {}, {}, {}, {}])
+    army = ArmyFactory(owner=player, system="d10", profiles=[leader, {}, {}, {}, {}])
     start(player_client, army)
     tap(player_client, army, unit_key(army, 1, "down"))
     html = tap(player_client, army, unit_key(army, 2, "down")).content.decode()
@@ -255,7 +254,7 @@ def test_the_d10_force_breaks_exactly_at_half_its_force_points(player_client, pl
 def test_the_d10_leader_counts_two_force_points(player_client, player):
     # Leader (2) + three models = 5 points, break point 2.5: the leader alone (2) holds,
     # the leader and one model (3) break.
-    army = make_army(player, "d10", [{"leader": True}, {}, {}, {}])
+    army = ArmyFactory(owner=player, system="d10", profiles=[{"leader": True}, {}, {}, {}])
     start(player_client, army)
     html = tap(player_client, army, unit_key(army, 0, "down")).content.decode()
     assert "2 of 5 force points" in html and "breaks at 2.5" in html and "Holding: 0.5" in html
@@ -264,10 +263,13 @@ def test_the_d10_leader_counts_two_force_points(player_client, player):
 
 
 def test_vsgmr_shows_when_the_commander_is_down(player_client, player):
-    army = make_army(
-        player,
-        "vsgmr",
-        [{"kind": "guy", "flavor": "hero", "commander": True}, {"kind": "guy", "flavor": "troop"}],
+    army = ArmyFactory(
+        owner=player,
+        system="vsgmr",
+        profiles=[
+            {"kind": "guy", "flavor": "hero", "commander": True},
+            {"kind": "guy", "flavor": "troop"},
+        ],
     )
     start(player_client, army)
     html = player_client.get(play_url(army)).content.decode()
@@ -287,7 +289,11 @@ def _seed_for(faces: list[int]) -> int:
 
 def test_goms_sections_start_from_the_acquisition_roll(player_client, player):
     rifles = {"kind": "rifle-section", "men": 10, "morale": "veteran"}
-    army = make_army(player, "goms", [rifles, {"kind": "vehicle", "vehicle_class": "heavy"}])
+    army = ArmyFactory(
+        owner=player,
+        system="goms",
+        profiles=[rifles, {"kind": "vehicle", "vehicle_class": "heavy"}],
+    )
     # Infantry rolling 1 loses 4 men and an LMG; a heavy vehicle rolling 1 doesn't show.
     seed = _seed_for([1, 1])
     AcquisitionRecord.objects.create(
@@ -312,7 +318,7 @@ def test_table_mode_pages_make_a_constant_number_of_queries(
 ):
     client = Client()
     for size in (1, 40):
-        army = make_army(player, "gem", [SWORDS] * size)
+        army = ArmyFactory(owner=player, system="gem", profiles=[SWORDS] * size)
         token = army.share()
         game = start(player_client, army)
         # session, user, army, current game, earlier games
@@ -357,7 +363,7 @@ def _at_once(posts) -> list[int]:
 
 @pytest.mark.django_db(transaction=True)
 def test_two_devices_tapping_at_once_from_one_version_never_both_count(player):
-    army = make_army(player, "gem", [SWORDS])
+    army = ArmyFactory(owner=player, system="gem", profiles=[SWORDS])
     phones = [Client(), Client()]
     for phone in phones:
         phone.force_login(player)
@@ -375,7 +381,7 @@ def test_two_devices_tapping_at_once_from_one_version_never_both_count(player):
 
 
 def test_a_tap_answers_with_only_what_it_changed(player_client, player):
-    army = make_army(player, "gem", [SWORDS] * 30)
+    army = ArmyFactory(owner=player, system="gem", profiles=[SWORDS] * 30)
     start(player_client, army)
     html = tap(player_client, army, unit_key(army, 4, "hits")).content.decode()
     # The 5th unit's card and the bar, swapped in by id; the other 29 cards are not sent.
@@ -387,7 +393,7 @@ def test_a_tap_answers_with_only_what_it_changed(player_client, player):
 
 
 def test_cards_drawn_for_the_owner_never_reach_the_opponent(player_client, player):
-    army = make_army(player, "gem", [SWORDS])
+    army = ArmyFactory(owner=player, system="gem", profiles=[SWORDS])
     token = army.share()
     start(player_client, army)
     card_button = f'value="{unit_key(army, 0, "hits")}:1"'

@@ -15,8 +15,8 @@ from armies import services
 from armies.models import Army
 from armies.services import create_army_from_file
 from points import vsgmr
-from tests.armies.conftest import DATA, make_army, rename_units, sample_file
-from tests.factories import UserFactory
+from tests.factories import DATA, ArmyFactory, sample_file
+from tests.helpers import rename_units
 
 pytestmark = pytest.mark.django_db
 
@@ -99,10 +99,10 @@ def boxes(block: str, label: str) -> list[int]:
 
 
 def test_gem_card_shows_stats_and_table_1_chances_worked_by_hand(player_client, player):
-    army = make_army(
-        player,
-        "gem",
-        [
+    army = ArmyFactory(
+        owner=player,
+        system="gem",
+        profiles=[
             {**SWORDSMAN, "off": 5, "def": "d6+1"},
             {
                 "type": "skirmisher",
@@ -168,7 +168,7 @@ def test_gem_worked_examples_cost_as_the_spec_says_on_the_sheet(player_client, p
 
 
 def test_gem_vehicle_card_shows_gemini_characteristics_and_handling_aids(player_client, player):
-    army = make_army(player, "gem", [TANK])
+    army = ArmyFactory(owner=player, system="gem", profiles=[TANK])
     block = unit_block(roster(player_client, army), "Unit 1")
     shown = facts(block)
     assert shown["Max speed"] == "2d6+8″ (avg 15″)"
@@ -215,7 +215,7 @@ def test_an_imported_vehicle_with_an_off_shows_it_and_its_table_1_odds(player_cl
 
 
 def test_gem_tick_boxes_are_capped_on_a_big_unit(player_client, player):
-    army = make_army(player, "gem", [{**SWORDSMAN, "hit": 5}])
+    army = ArmyFactory(owner=player, system="gem", profiles=[{**SWORDSMAN, "hit": 5}])
     rename_units(army, quantity=500)
     block = unit_block(roster(player_client, army), "Unit 1")
     # 120 boxes at most: 24 models of HIT 5, the other 476 counted on the back.
@@ -225,7 +225,9 @@ def test_gem_tick_boxes_are_capped_on_a_big_unit(player_client, player):
 
 def test_gem_rolled_or_fractional_stats_get_a_note_not_a_wrong_row(player_client, player):
     profile = {**SWORDSMAN, "off": "d6+2", "hit": "d3", "melee": [{"name": "Claw", "off": 2.5}]}
-    block = unit_block(roster(player_client, make_army(player, "gem", [profile])), "Unit 1")
+    block = unit_block(
+        roster(player_client, ArmyFactory(owner=player, system="gem", profiles=[profile])), "Unit 1"
+    )
     assert "rolled: look up Table 1 once rolled" in block
     assert "no Table 1 row" in block
     assert "rolled (d3): write it down when rolled" in block
@@ -234,7 +236,7 @@ def test_gem_rolled_or_fractional_stats_get_a_note_not_a_wrong_row(player_client
 
 @pytest.mark.parametrize("system", ["gem", "vsgmr", "goms", "d10"])
 def test_an_empty_army_still_prints(player_client, player, system):
-    html = roster(player_client, make_army(player, system, []))
+    html = roster(player_client, ArmyFactory(owner=player, system=system, profiles=[]))
     assert "No units yet." in html
 
 
@@ -270,13 +272,15 @@ def test_vsgmr_super_move_is_not_printed_as_a_bigger_die(player_client, player):
         "commander": True,
         "super_powers": {"super-move": "major"},
     }
-    html = roster(player_client, make_army(player, "vsgmr", [profile]))
+    html = roster(player_client, ArmyFactory(owner=player, system="vsgmr", profiles=[profile]))
     line = re.search(r"<strong>Super-Move \(major\)</strong>: ([^<]*)</li>", html)
     assert line is not None and "d10" not in line[1]
 
 
 def test_vsgmr_sheet_lists_the_errors_when_not_legal(player_client, player):
-    army = make_army(player, "vsgmr", [{"kind": "guy", "flavor": "troop"}], points_limit=0)
+    army = ArmyFactory(
+        owner=player, system="vsgmr", profiles=[{"kind": "guy", "flavor": "troop"}], points_limit=0
+    )
     html = roster(player_client, army)
     assert "✗ Not legal" in html
     assert "no commander" in html and "over its limit" in html
@@ -286,10 +290,10 @@ def test_vsgmr_sheet_lists_the_errors_when_not_legal(player_client, player):
 
 
 def test_goms_card_shows_morale_men_acquisition_and_army_purchases(player_client, player):
-    army = make_army(
-        player,
-        "goms",
-        [
+    army = ArmyFactory(
+        owner=player,
+        system="goms",
+        profiles=[
             {"kind": "rifle-section", "morale": "veteran", "men": 8},
             {"kind": "vehicle", "vehicle_class": "medium"},
             {"kind": "company-hq"},
@@ -328,10 +332,10 @@ def test_goms_card_shows_morale_men_acquisition_and_army_purchases(player_client
 
 
 def test_d10_card_shows_success_chances_force_points_and_break_point(player_client, player):
-    army = make_army(
-        player,
-        "d10",
-        [
+    army = ArmyFactory(
+        owner=player,
+        system="d10",
+        profiles=[
             {
                 "leader": True,
                 "combat_skill": 1,
@@ -383,7 +387,7 @@ def test_d10_card_shows_success_chances_force_points_and_break_point(player_clie
 
 
 def test_qr_code_of_the_share_link_only_when_shared(player_client, player):
-    army = make_army(player, "gem", [SWORDSMAN])
+    army = ArmyFactory(owner=player, system="gem", profiles=[SWORDSMAN])
     assert "<svg" not in roster(player_client, army)
     token = army.share()
     html = roster(player_client, army)
@@ -391,20 +395,18 @@ def test_qr_code_of_the_share_link_only_when_shared(player_client, player):
     assert f">http://testserver/s/{token}/</a>" in html
 
 
-def test_another_player_gets_404_on_the_owners_roster(client, player):
-    army = make_army(player, "gem", [SWORDSMAN])
-    client.force_login(UserFactory())
-    assert client.get(f"/armies/{army.pk}/roster/").status_code == 404
-
-
 def test_roster_needs_a_login_for_the_owners_url(client, player):
-    army = make_army(player, "gem", [SWORDSMAN])
+    army = ArmyFactory(owner=player, system="gem", profiles=[SWORDSMAN])
     response = client.get(f"/armies/{army.pk}/roster/")
     assert response.status_code == 302 and "/accounts/login/" in response.url
 
 
 def test_shared_roster_opens_anonymously_and_leaks_no_referrer(client, player):
-    army = make_army(player, "vsgmr", [{"kind": "guy", "flavor": "hero", "commander": True}])
+    army = ArmyFactory(
+        owner=player,
+        system="vsgmr",
+        profiles=[{"kind": "guy", "flavor": "hero", "commander": True}],
+    )
     token = army.share()
     response = client.get(f"/s/{token}/roster/")
     assert response.status_code == 200
@@ -420,7 +422,7 @@ def test_shared_roster_opens_anonymously_and_leaks_no_referrer(client, player):
 
 
 def test_print_view_has_no_navigation_footer_or_inline_script(player_client, player):
-    html = roster(player_client, make_army(player, "gem", [SWORDSMAN]))
+    html = roster(player_client, ArmyFactory(owner=player, system="gem", profiles=[SWORDSMAN]))
     assert "<nav" not in html and "<footer" not in html
     assert "roster.css" in html and "js/print.js" in html
     assert "<script>" not in html and " style=" not in html and "onclick" not in html
@@ -429,10 +431,10 @@ def test_print_view_has_no_navigation_footer_or_inline_script(player_client, pla
 
 def test_user_text_is_escaped_everywhere_on_the_sheet(player_client, player):
     evil = "<script>alert(1)</script>"
-    army = make_army(
-        player,
-        "vsgmr",
-        [
+    army = ArmyFactory(
+        owner=player,
+        system="vsgmr",
+        profiles=[
             {
                 "kind": "guy",
                 "flavor": "hero",
@@ -448,17 +450,21 @@ def test_user_text_is_escaped_everywhere_on_the_sheet(player_client, player):
     html = roster(player_client, army)
     assert evil not in html and "<b>Bold</b>" not in html
     assert "&lt;script&gt;alert(1)&lt;/script&gt;" in html
-    gem_army = make_army(
-        player, "gem", [{**SWORDSMAN, "missile": [{"name": evil, "off": 3, "range": 6}]}]
+    gem_army = ArmyFactory(
+        owner=player,
+        system="gem",
+        profiles=[{**SWORDSMAN, "missile": [{"name": evil, "off": 3, "range": 6}]}],
     )
     assert evil not in roster(player_client, gem_army)
-    d10_army = make_army(player, "d10", [{"weapons": [evil]}])
+    d10_army = ArmyFactory(owner=player, system="d10", profiles=[{"weapons": [evil]}])
     assert evil not in roster(player_client, d10_army)
 
 
 @pytest.mark.parametrize("size", [1, 200])
 def test_roster_uses_constant_queries(client, player, size, django_assert_num_queries):
-    army = make_army(player, "gem", [SWORDSMAN, TANK] * (size // 2) or [TANK])
+    army = ArmyFactory(
+        owner=player, system="gem", profiles=[SWORDSMAN, TANK] * (size // 2) or [TANK]
+    )
     token = army.share()
     client.force_login(player)
     # session, user, army, each unit's id and revision (its card's cache key), the units
@@ -480,7 +486,7 @@ def test_a_roster_listing_every_units_issue_uses_constant_queries(
 ):
     # A Support hero whose roll is not chosen carries a warning of its own (SPEC 3.3).
     helper = {"kind": "guy", "flavor": "hero", "traits": ["support"]}
-    army = make_army(player, "vsgmr", [helper] * size)
+    army = ArmyFactory(owner=player, system="vsgmr", profiles=[helper] * size)
     # session, user, army, the units' ids and revisions, the units with issues, the units
     with django_assert_num_queries(6):
         html = player_client.get(f"/armies/{army.pk}/roster/").content.decode()
@@ -490,7 +496,9 @@ def test_a_roster_listing_every_units_issue_uses_constant_queries(
 
 
 def test_gem_vehicle_card_shows_dangerous_terrain_odds(player_client, player):
-    army = make_army(player, "gem", [TANK, {**TANK, "max_speed": 6, "battle_speed": 4}])
+    army = ArmyFactory(
+        owner=player, system="gem", profiles=[TANK, {**TANK, "max_speed": 6, "battle_speed": 4}]
+    )
     html = roster(player_client, army)
 
     fast = facts(unit_block(html, "Unit 1"))
@@ -507,10 +515,11 @@ def test_gem_vehicle_card_shows_dangerous_terrain_odds(player_client, player):
 
 
 def test_roster_toolbar_links_the_odds_for_gem_and_d10(player_client, player):
-    gem_html = roster(player_client, make_army(player, "gem", [SWORDSMAN]))
-    d10_html = roster(player_client, make_army(player, "d10", [{}]))
+    gem_html = roster(player_client, ArmyFactory(owner=player, system="gem", profiles=[SWORDSMAN]))
+    d10_html = roster(player_client, ArmyFactory(owner=player, system="d10", profiles=[{}]))
     vsgmr_html = roster(
-        player_client, make_army(player, "vsgmr", [{"kind": "guy", "flavor": "troop"}])
+        player_client,
+        ArmyFactory(owner=player, system="vsgmr", profiles=[{"kind": "guy", "flavor": "troop"}]),
     )
 
     assert 'href="/rules/gem/table-1/" data-testid="odds-link"' in gem_html

@@ -7,8 +7,9 @@ import pytest
 
 from armies import roster
 from armies.models import AcquisitionRecord
-from tests.armies.conftest import as_page, make_army
 from tests.armies.test_acquisition import goms_army, url
+from tests.factories import ArmyFactory
+from tests.helpers import as_page
 
 pytestmark = pytest.mark.django_db
 
@@ -16,7 +17,7 @@ SWORDSMAN = {"type": "skirmisher", "base": "25mm", "off": 4, "def": 4}
 
 
 def test_a_sheet_printed_again_shows_every_change_to_its_cards(player_client, player):
-    army = make_army(player, "gem", [SWORDSMAN, SWORDSMAN])
+    army = ArmyFactory(owner=player, system="gem", profiles=[SWORDSMAN, SWORDSMAN])
     first, second = army.units.all()
     sheet = player_client.get(f"/armies/{army.pk}/roster/").content.decode()
     assert sheet.count("1 × 6.5 = <strong>6.5</strong> pts") == 2
@@ -54,7 +55,7 @@ def test_a_card_is_worked_out_only_when_it_is_drawn(player_client, player, monke
     drawn = roster.CARDS["gem"]
     monkeypatch.setitem(roster.CARDS, "gem", gem_card)
     # A stat line no other test prices: cards drawn for another test are remembered too.
-    army = make_army(player, "gem", [{**SWORDSMAN, "mor": 7}] * 2)
+    army = ArmyFactory(owner=player, system="gem", profiles=[{**SWORDSMAN, "mor": 7}] * 2)
     for _ in range(2):
         sheet = player_client.get(f"/armies/{army.pk}/roster/").content.decode()
         assert sheet.count('data-testid="roster-unit"') == 2

@@ -13,8 +13,9 @@ from django.core.management import call_command
 import points
 from armies.models import Army
 from points import vsgmr
-from tests.armies.conftest import as_page, make_army, sample_file
 from tests.armies.test_builder import HX
+from tests.factories import ArmyFactory, sample_file
+from tests.helpers import as_page
 
 NEXT = "vsgmr/2026.2"
 
@@ -51,8 +52,16 @@ def test_a_new_version_shows_the_owner_and_the_opponent_exactly_what_changed(
     client, player_client, player, monkeypatch
 ):
     army = _import(player_client, "dwarves")  # 28 points of heroes, limit 28: legal
-    troops = make_army(player, "vsgmr", [{"kind": "guy", "flavor": "troop", "commander": True}])
-    swords = make_army(player, "gem", [{"type": "skirmisher", "base": "25mm", "off": 4, "def": 4}])
+    troops = ArmyFactory(
+        owner=player,
+        system="vsgmr",
+        profiles=[{"kind": "guy", "flavor": "troop", "commander": True}],
+    )
+    swords = ArmyFactory(
+        owner=player,
+        system="gem",
+        profiles=[{"type": "skirmisher", "base": "25mm", "off": 4, "def": 4}],
+    )
     token = army.share()
     move_rules(monkeypatch)
     call_command("reprice", "--army", str(army.pk), **QUIET)
@@ -110,7 +119,11 @@ def test_a_second_move_before_accepting_keeps_the_numbers_the_owner_knew(
 
 def test_reprice_reports_how_many_totals_changed(player_client, player, monkeypatch):
     _import(player_client, "dwarves")
-    make_army(player, "vsgmr", [{"kind": "guy", "flavor": "troop", "commander": True}])
+    ArmyFactory(
+        owner=player,
+        system="vsgmr",
+        profiles=[{"kind": "guy", "flavor": "troop", "commander": True}],
+    )
     move_rules(monkeypatch)
     out = StringIO()
     call_command("reprice", "--system", "vsgmr", stdout=out)
@@ -147,7 +160,7 @@ def test_the_api_names_the_rules_version(client, db):
 
 
 def test_an_htmx_save_shows_the_version_it_was_priced_under(player_client, player):
-    army = make_army(player, "d10", [{}])
+    army = ArmyFactory(owner=player, system="d10", profiles=[{}])
     unit = army.units.get()
     data = as_page(army, {"name": "Rifleman", "quantity": "2"})
     html = player_client.post(f"/armies/{army.pk}/units/{unit.pk}/", data, **HX).content.decode()

@@ -14,8 +14,7 @@ from django.test.utils import CaptureQueriesContext
 import points
 from armies.models import Army
 from armies.services import create_army_from_file
-from tests.armies.conftest import make_army, sample_file
-from tests.factories import UserFactory
+from tests.factories import ArmyFactory, UserFactory, sample_file
 
 pytestmark = pytest.mark.django_db
 
@@ -65,7 +64,7 @@ def test_a_free_number_is_reused_and_other_players_armies_do_not_count(player):
 
 def test_a_copy_of_an_army_with_the_longest_name_still_fits(player):
     long_name = "x" * 200
-    army = make_army(player, "vsgmr", [], name=long_name)
+    army = ArmyFactory(owner=player, system="vsgmr", profiles=[], name=long_name)
     copy = create_army_from_file(player, points.load(army.to_file()))
     assert copy.name == "x" * 196 + " (2)"
     assert len(copy.name) == 200
@@ -87,7 +86,7 @@ def test_share_page_shows_each_vsgmr_units_figure_traits_and_powers(client, play
         "traits": ["tough", {"name": "Rune Lore", "cost": 1, "text": "Reads old stones."}],
         "super_powers": {"super-fight": "major"},
     }
-    army = make_army(player, "vsgmr", [hero])
+    army = ArmyFactory(owner=player, system="vsgmr", profiles=[hero])
     (row,) = unit_rows(client.get(f"/s/{army.share()}/").content.decode())
     shown = text(row)
     assert "Figure Hero guy · commander" in shown
@@ -108,7 +107,7 @@ def test_share_page_shows_a_gem_units_stat_line_and_weapons(client, player):
         "melee": [{"name": "Dagger", "off": 2}],
         "missile": [{"name": "Longbow", "off": 4, "range": 24, "fire": "every-other-turn"}],
     }
-    army = make_army(player, "gem", [archer])
+    army = ArmyFactory(owner=player, system="gem", profiles=[archer])
     (row,) = unit_rows(client.get(f"/s/{army.share()}/").content.decode())
     shown = text(row)
     assert "Type Skirmisher Base 25mm OFF 3 DEF 3 ATT 1 HIT 1" in shown
@@ -137,7 +136,7 @@ def json_of(system: str, slug: str) -> dict:
 
 @pytest.mark.parametrize("size", [1, 20])
 def test_share_page_reads_a_constant_number_of_queries(client, player, size):
-    army = make_army(player, "d10", [{"weapons": ["LMG"]}] * size)
+    army = ArmyFactory(owner=player, system="d10", profiles=[{"weapons": ["LMG"]}] * size)
     token = army.share()
     with CaptureQueriesContext(connection) as queries:
         html = client.get(f"/s/{token}/").content.decode()
@@ -164,8 +163,8 @@ def options(html: str, select: str) -> list[str]:
 
 def test_the_matchup_select_lists_only_my_armies(player_client, player):
     dwarves(player)
-    make_army(player, "gem", [], name="Border")
-    make_army(UserFactory(), "gem", [], name="Not mine")
+    ArmyFactory(owner=player, system="gem", profiles=[], name="Border")
+    ArmyFactory(owner=UserFactory(), system="gem", profiles=[], name="Not mine")
     html = player_client.get("/matchup/").content.decode()
     assert options(html, "a") == ["Choose an army…", "Border (GEM)", "Dwarves (VSGMR)"]
     assert options(html, "b") == options(html, "a")
@@ -204,7 +203,7 @@ def test_a_bad_pasted_link_is_refused_beside_the_link_box_keeping_what_was_typed
 
 
 def test_someone_elses_army_id_in_the_select_is_refused_beside_the_select(player_client):
-    private = make_army(UserFactory(), "vsgmr", [], name="Secret")
+    private = ArmyFactory(owner=UserFactory(), system="vsgmr", profiles=[], name="Secret")
     html = player_client.get(f"/matchup/?a={private.pk}").content.decode()
     assert 'id="a-error"' in html and "Secret" not in html
 

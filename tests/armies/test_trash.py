@@ -11,8 +11,8 @@ from django.core.management import call_command
 from django.utils import timezone
 
 from armies.models import Army, Unit
-from tests.armies.conftest import as_page, make_army
-from tests.factories import UserFactory
+from tests.factories import ArmyFactory, UserFactory
+from tests.helpers import as_page
 
 pytestmark = pytest.mark.django_db
 
@@ -26,7 +26,7 @@ def rendered_version(html: str) -> int:
 
 
 def test_a_deleted_unit_leaves_the_total_and_undo_puts_it_back_as_it_was(player_client, player):
-    army = make_army(player, "vsgmr", [HERO, TROOP])
+    army = ArmyFactory(owner=player, system="vsgmr", profiles=[HERO, TROOP])
     hero, _troop = army.units.all()
     response = player_client.post(f"/armies/{army.pk}/units/{hero.pk}/delete/", as_page(army), **HX)
     html = response.content.decode()
@@ -48,7 +48,7 @@ def test_a_deleted_unit_leaves_the_total_and_undo_puts_it_back_as_it_was(player_
 
 def test_after_deleting_the_same_tab_can_keep_editing(player_client, player):
     # The list change moved the army's version on; the page must carry the new one.
-    army = make_army(player, "vsgmr", [HERO, TROOP])
+    army = ArmyFactory(owner=player, system="vsgmr", profiles=[HERO, TROOP])
     hero, troop = army.units.all()
     html = player_client.post(
         f"/armies/{army.pk}/units/{hero.pk}/delete/", as_page(army), **HX
@@ -64,7 +64,7 @@ def test_after_deleting_the_same_tab_can_keep_editing(player_client, player):
 
 
 def test_a_deleted_army_disappears_with_its_share_link_until_restored(client, player):
-    army = make_army(player, "vsgmr", [HERO], name="Elves")
+    army = ArmyFactory(owner=player, system="vsgmr", profiles=[HERO], name="Elves")
     token = army.share()
     client.force_login(player)
     client.post(f"/armies/{army.pk}/delete/")
@@ -88,7 +88,7 @@ def test_a_deleted_army_disappears_with_its_share_link_until_restored(client, pl
 
 
 def test_the_trash_lists_deleted_units_of_live_armies_with_a_way_back(player_client, player):
-    army = make_army(player, "vsgmr", [HERO, TROOP], name="Dwarves")
+    army = ArmyFactory(owner=player, system="vsgmr", profiles=[HERO, TROOP], name="Dwarves")
     hero = army.units.first()
     player_client.post(f"/armies/{army.pk}/units/{hero.pk}/delete/", as_page(army))
     trash = player_client.get("/armies/trash/").content.decode()
@@ -100,7 +100,7 @@ def test_the_trash_lists_deleted_units_of_live_armies_with_a_way_back(player_cli
 
 
 def test_nobody_else_sees_or_restores_my_trash(client, player):
-    army = make_army(player, "vsgmr", [HERO, TROOP], name="Secret army")
+    army = ArmyFactory(owner=player, system="vsgmr", profiles=[HERO, TROOP], name="Secret army")
     unit = army.units.first()
     unit.trash()
     army.trash()
@@ -113,7 +113,7 @@ def test_nobody_else_sees_or_restores_my_trash(client, player):
 
 
 def test_a_live_unit_or_army_cannot_be_restored_twice(player_client, player):
-    army = make_army(player, "vsgmr", [HERO])
+    army = ArmyFactory(owner=player, system="vsgmr", profiles=[HERO])
     unit = army.units.get()
     assert player_client.post(f"/armies/{army.pk}/restore/").status_code == 404
     assert player_client.post(f"/armies/{army.pk}/units/{unit.pk}/restore/").status_code == 404
@@ -121,9 +121,9 @@ def test_a_live_unit_or_army_cannot_be_restored_twice(player_client, player):
 
 def test_purge_removes_only_what_waited_more_than_30_days(player):
     now = timezone.now()
-    old_army = make_army(player, "vsgmr", [HERO], name="Old")
-    recent_army = make_army(player, "vsgmr", [HERO], name="Recent")
-    live = make_army(player, "vsgmr", [HERO, TROOP, TROOP], name="Live")
+    old_army = ArmyFactory(owner=player, system="vsgmr", profiles=[HERO], name="Old")
+    recent_army = ArmyFactory(owner=player, system="vsgmr", profiles=[HERO], name="Recent")
+    live = ArmyFactory(owner=player, system="vsgmr", profiles=[HERO, TROOP, TROOP], name="Live")
     old_unit, recent_unit, kept = live.units.all()
     Army.all_objects.filter(pk=old_army.pk).update(deleted_at=now - timedelta(days=31))
     Army.all_objects.filter(pk=recent_army.pk).update(deleted_at=now - timedelta(days=29))

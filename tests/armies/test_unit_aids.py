@@ -10,7 +10,7 @@ import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
-from tests.armies.conftest import make_army
+from tests.factories import ArmyFactory
 
 TANK = {
     "type": "vehicle",
@@ -45,7 +45,9 @@ def handling(row: str) -> dict[str, str]:
 
 
 def test_d10_unit_card_shows_success_chance_per_skill(player_client, player):
-    army = make_army(player, "d10", [{"combat_skill": 1, "shooting": 7, "willpower": 10}])
+    army = ArmyFactory(
+        owner=player, system="d10", profiles=[{"combat_skill": 1, "shooting": 7, "willpower": 10}]
+    )
     (row,) = rows(player_client.get(f"/armies/{army.pk}/").content.decode())
 
     chances = text(re.search(r'data-testid="unit-chances">(.*?)</p>', row, re.S)[1])
@@ -59,7 +61,7 @@ def test_d10_unit_card_shows_success_chance_per_skill(player_client, player):
 
 
 def test_gem_vehicle_card_shows_handling_aids(player_client, player):
-    army = make_army(player, "gem", [TANK])
+    army = ArmyFactory(owner=player, system="gem", profiles=[TANK])
     (row,) = rows(player_client.get(f"/armies/{army.pk}/").content.decode())
     shown = handling(row)
 
@@ -81,7 +83,7 @@ def test_gem_vehicle_card_shows_handling_aids(player_client, player):
 
 
 def test_gem_figure_card_links_its_odds_without_handling(player_client, player):
-    army = make_army(player, "gem", [SWORDSMAN])
+    army = ArmyFactory(owner=player, system="gem", profiles=[SWORDSMAN])
     (row,) = rows(player_client.get(f"/armies/{army.pk}/").content.decode())
 
     assert 'data-testid="unit-handling"' not in row
@@ -89,7 +91,7 @@ def test_gem_figure_card_links_its_odds_without_handling(player_client, player):
 
 
 def test_share_page_shows_the_aids_and_links_odds_by_off_not_by_unit(client, player):
-    army = make_army(player, "gem", [TANK, SWORDSMAN])
+    army = ArmyFactory(owner=player, system="gem", profiles=[TANK, SWORDSMAN])
     token = army.share()
     html = client.get(f"/s/{token}/").content.decode()
     tank, swordsman = rows(html)
@@ -106,7 +108,7 @@ def test_aids_add_no_queries_however_many_units(player_client, player, system):
     profile = TANK if system == "gem" else {"leader": True}
     counts = []
     for size in (1, 200):
-        army = make_army(player, system, [profile] * size)
+        army = ArmyFactory(owner=player, system=system, profiles=[profile] * size)
         token = army.share()
         with CaptureQueriesContext(connection) as builder:
             assert player_client.get(f"/armies/{army.pk}/").status_code == 200

@@ -13,12 +13,6 @@ import pytest
 ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
 
 
-def pytest_collection_modifyitems(items):
-    for item in items:
-        if "tests/browser" in str(item.fspath):
-            item.add_marker(pytest.mark.browser)
-
-
 class Answering:
     """The live server's app, counting the requests it is still answering.
 

@@ -8,16 +8,17 @@ import pytest
 from playwright.sync_api import expect
 
 from armies import services
-from tests.armies.conftest import make_army
-from tests.browser.test_builder import log_in
-from tests.factories import UserFactory
+from tests.browser.helpers import log_in
+from tests.factories import ArmyFactory, UserFactory
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
 
 def test_roll_then_spend_the_only_reroll_and_the_seed_appears(page):
     player = UserFactory(username="kompanie")
-    army = make_army(player, "goms", [{"kind": "rifle-section"}, {"kind": "platoon-hq"}])
+    army = ArmyFactory(
+        owner=player, system="goms", profiles=[{"kind": "rifle-section"}, {"kind": "platoon-hq"}]
+    )
     services.save_settings(army, {"options": {"rerolls": 1}}, None)
     log_in(page, "kompanie")
     page.set_viewport_size({"width": 390, "height": 844})  # a phone
@@ -37,7 +38,9 @@ def test_roll_then_spend_the_only_reroll_and_the_seed_appears(page):
 
 def test_a_fair_roll_the_opponent_completes_from_the_share_link(page, browser, artifacts):
     player = UserFactory(username="fairplay")
-    army = make_army(player, "goms", [{"kind": "rifle-section"}, {"kind": "platoon-hq"}])
+    army = ArmyFactory(
+        owner=player, system="goms", profiles=[{"kind": "rifle-section"}, {"kind": "platoon-hq"}]
+    )
     army.share()
     log_in(page, "fairplay")
     page.set_viewport_size({"width": 390, "height": 844})

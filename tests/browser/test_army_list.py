@@ -6,9 +6,8 @@ import pytest
 from playwright.sync_api import expect
 
 from armies.models import Army
-from tests.armies.conftest import make_army
-from tests.browser.test_builder import log_in
-from tests.factories import UserFactory
+from tests.browser.helpers import log_in
+from tests.factories import ArmyFactory, UserFactory
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -22,7 +21,7 @@ def _rows(page):
 def test_a_player_tags_archives_and_restores_armies(page, artifacts):
     owner = UserFactory(username="tidy")
     for name in ("Dwarves", "Elves", "Goblins"):
-        make_army(owner, "vsgmr", [TROOP], name=name)
+        ArmyFactory(owner=owner, system="vsgmr", profiles=[TROOP], name=name)
     log_in(page, "tidy")
     page.goto("/armies/?sort=name")
     expect(_rows(page)).to_have_count(3)
@@ -70,7 +69,7 @@ def test_a_player_tags_archives_and_restores_armies(page, artifacts):
 def test_bulk_delete_is_undone_with_one_click(page, artifacts):
     owner = UserFactory(username="bulk")
     for name in ("Alpha", "Beta", "Gamma"):
-        make_army(owner, "gem", [], name=name)
+        ArmyFactory(owner=owner, system="gem", profiles=[], name=name)
     log_in(page, "bulk")
     page.goto("/armies/?sort=name")
 
@@ -86,19 +85,15 @@ def test_bulk_delete_is_undone_with_one_click(page, artifacts):
     expect(page.get_by_text("Restored from the trash: Alpha, Gamma.")).to_be_visible()
 
 
-def test_search_finds_an_army_by_a_units_name(page):
+def test_search_finds_an_army_by_its_name(page):
     owner = UserFactory(username="finder")
-    make_army(owner, "vsgmr", [TROOP], name="Dwarves")
-    army = make_army(owner, "vsgmr", [TROOP], name="Mixed host")
-    from armies import services
-
-    unit = army.units.get()
-    services.save_unit(army, unit.pk, services.UnitSpec("Ogre mercenary", 1, TROOP), None)
+    ArmyFactory(owner=owner, system="vsgmr", profiles=[TROOP], name="Dwarves")
+    ArmyFactory(owner=owner, system="vsgmr", profiles=[TROOP], name="Ogre mercenaries")
     log_in(page, "finder")
     page.goto("/armies/")
 
-    page.get_by_placeholder("Search by army or unit name").fill("ogre")
+    page.get_by_placeholder("Search by army name or tag").fill("ogre")
     page.get_by_role("button", name="Show").click()
 
     expect(_rows(page)).to_have_count(1)
-    expect(_rows(page).first).to_contain_text("Mixed host")
+    expect(_rows(page).first).to_contain_text("Ogre mercenaries")

@@ -3,17 +3,10 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import expect
 
-from tests.factories import DEFAULT_PASSWORD, UserFactory
+from tests.browser.helpers import log_in
+from tests.factories import UserFactory
 
 pytestmark = pytest.mark.django_db(transaction=True)
-
-
-def log_in(page, username: str) -> None:
-    page.goto("/accounts/login/")
-    page.get_by_label("Username").fill(username)
-    page.locator("#id_password").fill(DEFAULT_PASSWORD)
-    page.get_by_role("button", name="Log in").click()
-    expect(page.get_by_test_id("username")).to_have_text(username)
 
 
 def start_blank_unit(page) -> None:

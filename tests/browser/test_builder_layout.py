@@ -6,9 +6,8 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import expect
 
-from tests.armies.conftest import make_army
-from tests.browser.test_builder import log_in
-from tests.factories import UserFactory
+from tests.browser.helpers import log_in
+from tests.factories import ArmyFactory, UserFactory
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -25,7 +24,12 @@ def test_opening_unit_120_of_200_keeps_the_editor_and_the_total_in_view(
     page, artifacts, size, viewport
 ):
     username = f"marshal{size}"
-    army = make_army(UserFactory(username=username), "gem", [SWORDSMAN] * 200, points_limit=1000)
+    army = ArmyFactory(
+        owner=UserFactory(username=username),
+        system="gem",
+        profiles=[SWORDSMAN] * 200,
+        points_limit=1000,
+    )
     page.set_viewport_size(viewport)
     log_in(page, username)
     page.goto(f"/armies/{army.pk}/")
@@ -79,7 +83,11 @@ def test_the_summary_lists_every_error_and_each_opens_its_unit(page):
     # VSGMR: an army needs exactly one commander; both heroes here are commanders.
     commander = {"kind": "guy", "flavor": "hero", "commander": True}
     troop = {"kind": "guy", "flavor": "troop"}
-    army = make_army(UserFactory(username="twocaptains"), "vsgmr", [commander, troop, commander])
+    army = ArmyFactory(
+        owner=UserFactory(username="twocaptains"),
+        system="vsgmr",
+        profiles=[commander, troop, commander],
+    )
     log_in(page, "twocaptains")
     page.set_viewport_size(DESK)
     page.goto(f"/armies/{army.pk}/")
@@ -104,7 +112,11 @@ def test_find_group_count_and_reorder_units_from_the_list(page):
     # 1 + 2 + 2 + 1 = 6.
     troop, hero = {"kind": "guy", "flavor": "troop"}, {"kind": "guy", "flavor": "hero"}
     cavalry = {"kind": "cavalry"}
-    army = make_army(UserFactory(username="quartermaster"), "vsgmr", [troop, cavalry, hero, troop])
+    army = ArmyFactory(
+        owner=UserFactory(username="quartermaster"),
+        system="vsgmr",
+        profiles=[troop, cavalry, hero, troop],
+    )
     log_in(page, "quartermaster")
     page.set_viewport_size(DESK)
     page.goto(f"/armies/{army.pk}/")
@@ -159,7 +171,9 @@ def test_find_group_count_and_reorder_units_from_the_list(page):
 
 def test_a_quantity_button_redraws_the_open_editor_so_its_next_save_keeps_it(page):
     troop = {"kind": "guy", "flavor": "troop"}
-    army = make_army(UserFactory(username="sergeant"), "vsgmr", [troop, troop])
+    army = ArmyFactory(
+        owner=UserFactory(username="sergeant"), system="vsgmr", profiles=[troop, troop]
+    )
     log_in(page, "sergeant")
     page.goto(f"/armies/{army.pk}/")
     page.get_by_role("link", name="Unit 1", exact=True).click()

@@ -7,9 +7,8 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import expect
 
-from tests.armies.conftest import make_army
-from tests.browser.test_builder import log_in
-from tests.factories import UserFactory
+from tests.browser.helpers import log_in
+from tests.factories import ArmyFactory, UserFactory
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -19,7 +18,7 @@ PHONE = {"width": 390, "height": 844}
 
 
 def test_picking_vehicle_brings_the_vehicle_fields_and_back(page):
-    army = make_army(UserFactory(username="mechanic"), "gem", [SKIRMISHER])
+    army = ArmyFactory(owner=UserFactory(username="mechanic"), system="gem", profiles=[SKIRMISHER])
     log_in(page, "mechanic")
     page.goto(f"/armies/{army.pk}/")
     page.get_by_role("link", name="Unit 1", exact=True).click()
@@ -55,7 +54,7 @@ def test_missile_rows_show_whole_names_and_fires_labels(page, artifacts, size, v
     slow = bow | {"name": "Heavy mortar", "fire": "every-other-turn"}
     archers = SKIRMISHER | {"missile": [bow, slow]}
     username = f"gunner{size}"
-    army = make_army(UserFactory(username=username), "gem", [archers])
+    army = ArmyFactory(owner=UserFactory(username=username), system="gem", profiles=[archers])
     page.set_viewport_size(viewport)
     log_in(page, username)
     page.goto(f"/armies/{army.pk}/")

@@ -7,9 +7,8 @@ import pytest
 from playwright.sync_api import expect
 
 from armies.models import Army
-from tests.armies.conftest import make_army
-from tests.browser.test_builder import log_in
-from tests.factories import DEFAULT_PASSWORD, UserFactory
+from tests.browser.helpers import log_in
+from tests.factories import DEFAULT_PASSWORD, ArmyFactory, UserFactory
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -18,7 +17,7 @@ HERO = {"kind": "guy", "flavor": "hero", "commander": True, "traits": ["tough"]}
 
 def _shared_army():
     owner = UserFactory(username="sharer")
-    army = make_army(owner, "vsgmr", [HERO], name="Dwarf host")
+    army = ArmyFactory(owner=owner, system="vsgmr", profiles=[HERO], name="Dwarf host")
     return army, army.share()
 
 

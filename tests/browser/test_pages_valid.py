@@ -20,10 +20,10 @@ import points
 from armies import services
 from armies.models import Army, LibraryEntry
 from rules.catalog import SAMPLES
-from tests.browser.test_builder import log_in
+from tests.browser.helpers import log_in
 from tests.factories import UserFactory
 
-pytestmark = pytest.mark.django_db(transaction=True)
+pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.validity]
 
 AXE = Path(__file__).parent / "vendor" / "axe.min.js"
 BAD = {"serious", "critical"}
@@ -74,6 +74,11 @@ def _pages(owner) -> list[tuple[str, str]]:
         ("share cards", f"/s/{token}/cards/"),
         ("table 1", "/rules/gem/table-1/"),
         ("d10 chances", "/rules/d10/chances/"),
+        ("fight odds", f"/rules/vsgmr/fight/?a_unit={vsgmr.units.first().pk}&b_catalog=orcs:0"),
+        (
+            "gem fight odds",
+            "/rules/gem/fight/?a_catalog=border-warband:0&b_catalog=border-warband:1",
+        ),
         ("interpretations", "/rules/interpretations/"),
     ]
     for system, army in armies.items():

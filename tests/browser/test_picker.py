@@ -11,9 +11,8 @@ from playwright.sync_api import expect
 from armies.models import Army
 from rules import catalog
 from rules.models import SampleArmy
-from tests.armies.conftest import make_army
-from tests.browser.test_builder import log_in
-from tests.factories import DEFAULT_PASSWORD, UserFactory
+from tests.browser.helpers import log_in
+from tests.factories import DEFAULT_PASSWORD, ArmyFactory, UserFactory
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -37,7 +36,7 @@ def saved(unit, read, expected, tries: int = 100):
 
 def test_adding_a_catalog_figure_costs_what_the_picker_showed(page, artifacts):
     player = UserFactory(username="picker")
-    army = make_army(player, "gem", [], name="Warband")
+    army = ArmyFactory(owner=player, system="gem", profiles=[], name="Warband")
     log_in(page, "picker")
     page.goto(f"/armies/{army.pk}/")
 
@@ -65,7 +64,7 @@ def test_adding_a_catalog_figure_costs_what_the_picker_showed(page, artifacts):
 
 def test_the_picker_works_on_a_phone_and_without_javascript(browser, live_server, artifacts):
     player = UserFactory(username="nojs")
-    army = make_army(player, "vsgmr", [], name="Hold")
+    army = ArmyFactory(owner=player, system="vsgmr", profiles=[], name="Hold")
     context = browser.new_context(
         base_url=live_server.url, viewport={"width": 390, "height": 844}, java_script_enabled=False
     )
@@ -94,7 +93,7 @@ def test_the_picker_works_on_a_phone_and_without_javascript(browser, live_server
 
 def test_a_d10_weapon_picked_from_the_table_reaches_the_roster_with_its_stats(page, artifacts):
     player = UserFactory(username="gunner")
-    army = make_army(player, "d10", [{}], name="Squad")
+    army = ArmyFactory(owner=player, system="d10", profiles=[{}], name="Squad")
     unit = Army.objects.get(pk=army.pk).units.get()
     log_in(page, "gunner")
     page.goto(f"/armies/{army.pk}/?unit={unit.pk}")
@@ -123,7 +122,11 @@ def test_a_d10_weapon_picked_from_the_table_reaches_the_roster_with_its_stats(pa
 
 def test_a_gem_weapon_picked_by_name_brings_its_stats(page):
     player = UserFactory(username="gem-gunner")
-    army = make_army(player, "gem", [{"type": "vehicle", "base": "huge", "def": 9, "max_speed": 8}])
+    army = ArmyFactory(
+        owner=player,
+        system="gem",
+        profiles=[{"type": "vehicle", "base": "huge", "def": 9, "max_speed": 8}],
+    )
     unit = Army.objects.get(pk=army.pk).units.get()
     log_in(page, "gem-gunner")
     page.goto(f"/armies/{army.pk}/?unit={unit.pk}")

@@ -5,9 +5,8 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import expect
 
-from tests.armies.conftest import make_army
-from tests.browser.test_builder import log_in
-from tests.factories import UserFactory
+from tests.browser.helpers import log_in
+from tests.factories import ArmyFactory, UserFactory
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -16,8 +15,10 @@ PHONE = {"width": 390, "height": 844}
 
 def test_three_taps_on_a_phone_show_on_the_opponents_page(page, browser, live_server, artifacts):
     player = UserFactory(username="tabletop")
-    army = make_army(
-        player, "gem", [{"type": "block", "base": "20mm", "off": 3, "def": 3, "hit": 2, "siz": 2}]
+    army = ArmyFactory(
+        owner=player,
+        system="gem",
+        profiles=[{"type": "block", "base": "20mm", "off": 3, "def": 3, "hit": 2, "siz": 2}],
     )
     token = army.share()
     log_in(page, "tabletop")
@@ -70,7 +71,7 @@ def test_three_taps_on_a_phone_show_on_the_opponents_page(page, browser, live_se
 
 def test_a_tap_from_a_stale_phone_is_refused_and_shows_the_game_as_it_stands(page):
     player = UserFactory(username="twophones")
-    army = make_army(player, "vsgmr", [{"kind": "guy", "flavor": "troop"}])
+    army = ArmyFactory(owner=player, system="vsgmr", profiles=[{"kind": "guy", "flavor": "troop"}])
     log_in(page, "twophones")
     page.set_viewport_size(PHONE)
     page.goto(f"/armies/{army.pk}/play/")
@@ -93,7 +94,7 @@ def test_a_tap_from_a_stale_phone_is_refused_and_shows_the_game_as_it_stands(pag
 def test_a_d10_force_breaks_on_the_phone_when_half_its_points_are_down(page, artifacts):
     # Leader (2) and four models (1 each): 6 force points, breaking at 3.
     player = UserFactory(username="tenside")
-    army = make_army(player, "d10", [{"leader": True}, {}, {}, {}, {}])
+    army = ArmyFactory(owner=player, system="d10", profiles=[{"leader": True}, {}, {}, {}, {}])
     log_in(page, "tenside")
     page.set_viewport_size(PHONE)
     page.goto(f"/armies/{army.pk}/play/")
@@ -109,7 +110,7 @@ def test_a_d10_force_breaks_on_the_phone_when_half_its_points_are_down(page, art
 
 def test_the_keyboard_taps_and_keeps_its_place(page):
     player = UserFactory(username="keys")
-    army = make_army(player, "vsgmr", [{"kind": "guy", "flavor": "troop"}])
+    army = ArmyFactory(owner=player, system="vsgmr", profiles=[{"kind": "guy", "flavor": "troop"}])
     log_in(page, "keys")
     page.goto(f"/armies/{army.pk}/play/")
     page.get_by_role("button", name="Start a game").click()

@@ -10,9 +10,8 @@ import pytest
 from playwright.sync_api import expect
 
 from armies.models import Army, Unit
-from tests.armies.conftest import make_army
-from tests.browser.test_builder import log_in
-from tests.factories import UserFactory
+from tests.browser.helpers import log_in
+from tests.factories import ArmyFactory, UserFactory
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -52,7 +51,7 @@ WATCH_TOTAL = """() => {
 
 def test_the_total_follows_typing_before_the_saves_finish_and_never_steps_back(page, artifacts):
     player = UserFactory(username="typist")
-    army = make_army(player, "vsgmr", [TROOP], name="Militia")
+    army = ArmyFactory(owner=player, system="vsgmr", profiles=[TROOP], name="Militia")
     unit = army.units.get()
     log_in(page, "typist")
     page.goto(f"/armies/{army.pk}/?unit={unit.pk}")
@@ -88,7 +87,7 @@ def test_the_total_follows_typing_before_the_saves_finish_and_never_steps_back(p
 
 def _two_units(page):
     player = UserFactory(username="hasty")
-    army = make_army(player, "vsgmr", [TROOP, TROOP], name="Militia")
+    army = ArmyFactory(owner=player, system="vsgmr", profiles=[TROOP, TROOP], name="Militia")
     first, second = army.units.order_by("position")
     log_in(page, "hasty")
     page.goto(f"/armies/{army.pk}/?unit={first.pk}")

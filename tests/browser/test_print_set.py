@@ -185,7 +185,7 @@ def test_the_owner_reaches_the_cards_from_the_roster(page):
         "units": [{"name": "Thane", "profile": {"kind": "guy", "flavor": "hero"}}],
     }
     army = create_army_from_file(owner, points.load(doc))
-    from tests.browser.test_builder import log_in
+    from tests.browser.helpers import log_in
 
     log_in(page, "duke")
     page.goto(f"/armies/{army.pk}/roster/")

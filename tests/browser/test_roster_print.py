@@ -10,8 +10,7 @@ from playwright.sync_api import expect
 import points
 from armies import services
 from armies.services import create_army_from_file
-from tests.armies.conftest import DATA
-from tests.factories import UserFactory
+from tests.factories import DATA, UserFactory
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

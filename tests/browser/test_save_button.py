@@ -6,16 +6,15 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import expect
 
-from tests.armies.conftest import make_army
-from tests.browser.test_builder import log_in
-from tests.factories import UserFactory
+from tests.browser.helpers import log_in
+from tests.factories import ArmyFactory, UserFactory
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
 
 def _open_unit(page):
     player = UserFactory(username="saver")
-    army = make_army(player, "vsgmr", [{"kind": "guy", "flavor": "troop"}])
+    army = ArmyFactory(owner=player, system="vsgmr", profiles=[{"kind": "guy", "flavor": "troop"}])
     unit = army.units.get()
     log_in(page, "saver")
     page.goto(f"/armies/{army.pk}/?unit={unit.pk}")

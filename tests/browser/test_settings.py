@@ -5,9 +5,8 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import expect
 
-from tests.armies.conftest import make_army
-from tests.browser.test_builder import log_in
-from tests.factories import UserFactory
+from tests.browser.helpers import log_in
+from tests.factories import ArmyFactory, UserFactory
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -15,7 +14,9 @@ pytestmark = pytest.mark.django_db(transaction=True)
 def test_open_settings_rename_and_set_a_limit(page):
     player = UserFactory(username="marshal")
     # VSGMR: a hero costs 2 points (SPEC 3.3).
-    army = make_army(player, "vsgmr", [{"kind": "guy", "flavor": "hero"}], name="Elves")
+    army = ArmyFactory(
+        owner=player, system="vsgmr", profiles=[{"kind": "guy", "flavor": "hero"}], name="Elves"
+    )
     log_in(page, "marshal")
     page.goto(f"/armies/{army.pk}/")
     page.locator("#settings-card summary").click()

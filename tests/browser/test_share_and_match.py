@@ -10,9 +10,8 @@ from playwright.sync_api import expect
 
 import points
 from armies.services import create_army_from_file
-from tests.armies.conftest import sample_file
-from tests.browser.test_builder import log_in
-from tests.factories import UserFactory
+from tests.browser.helpers import log_in
+from tests.factories import UserFactory, sample_file
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

@@ -9,7 +9,7 @@ from playwright.sync_api import expect
 import points
 from armies.services import create_army_from_file
 from tests.armies.test_exports import ARMIES, GOLDEN
-from tests.browser.test_builder import log_in
+from tests.browser.helpers import log_in
 from tests.factories import UserFactory
 
 pytestmark = pytest.mark.django_db(transaction=True)

@@ -5,9 +5,8 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import expect
 
-from tests.armies.conftest import make_army
-from tests.browser.test_builder import log_in
-from tests.factories import UserFactory
+from tests.browser.helpers import log_in
+from tests.factories import ArmyFactory, UserFactory
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -16,7 +15,7 @@ def test_delete_then_undo_brings_the_unit_back_and_editing_goes_on(page):
     player = UserFactory(username="clumsy")
     # VSGMR: a hero is 2 points, a troop 1 (SPEC 3.3), so the total is 3.
     hero, troop = {"kind": "guy", "flavor": "hero"}, {"kind": "guy", "flavor": "troop"}
-    army = make_army(player, "vsgmr", [hero, troop])
+    army = ArmyFactory(owner=player, system="vsgmr", profiles=[hero, troop])
     log_in(page, "clumsy")
     page.goto(f"/armies/{army.pk}/")
     expect(page.get_by_test_id("army-total")).to_have_text("3")

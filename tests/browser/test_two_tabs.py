@@ -5,16 +5,15 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import expect
 
-from tests.armies.conftest import make_army
-from tests.browser.test_builder import log_in
-from tests.factories import UserFactory
+from tests.browser.helpers import log_in
+from tests.factories import ArmyFactory, UserFactory
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
 
 def test_a_stale_tab_is_refused_with_the_current_values_and_then_saves(page):
     player = UserFactory(username="twotabs")
-    army = make_army(player, "vsgmr", [{"kind": "guy", "flavor": "troop"}])
+    army = ArmyFactory(owner=player, system="vsgmr", profiles=[{"kind": "guy", "flavor": "troop"}])
     unit = army.units.get()
     log_in(page, "twotabs")
     url = f"/armies/{army.pk}/?unit={unit.pk}"

@@ -8,9 +8,8 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from tests.armies.conftest import make_army
-from tests.browser.test_builder import log_in
-from tests.factories import UserFactory
+from tests.browser.helpers import log_in
+from tests.factories import ArmyFactory, UserFactory
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -25,7 +24,7 @@ def open_more(row) -> None:
 def open_three_swordsmen(page, username: str):
     """A player with a GEM army of three 6.5-point units, logged in on its builder page:
     the list's rows."""
-    army = make_army(UserFactory(username=username), "gem", [SWORDSMAN] * 3)
+    army = ArmyFactory(owner=UserFactory(username=username), system="gem", profiles=[SWORDSMAN] * 3)
     log_in(page, username)
     page.goto(f"/armies/{army.pk}/")
     return page.get_by_test_id("unit-row")

@@ -8,7 +8,7 @@ import math
 from fractions import Fraction
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 import points
@@ -231,7 +231,6 @@ def test_json_text_round_trips():
 
 
 @pytest.mark.parametrize("system", ["gem", "vsgmr", "goms", "d10"])
-@settings(max_examples=60, suppress_health_check=[HealthCheck.too_slow])
 @given(data=st.data())
 def test_dump_then_load_gives_back_the_same_army(system: str, data):
     army = points.load(data.draw(army_file(system)))
@@ -261,7 +260,6 @@ _junk = st.recursive(
 )
 
 
-@settings(max_examples=300)
 @given(_junk)
 def test_junk_is_refused_only_with_army_file_error(junk: object):
     with contextlib.suppress(ArmyFileError):
@@ -290,7 +288,6 @@ def _army_with_one_value_spoilt(draw: st.DrawFn) -> object:
     return data
 
 
-@settings(max_examples=300)
 @given(_army_with_one_value_spoilt())
 def test_spoilt_army_is_priced_or_refused_with_army_file_error(data: object):
     try:

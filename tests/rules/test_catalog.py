@@ -118,10 +118,12 @@ def test_d10_weapon_traits_are_all_described():
         assert set(weapon.trait_slugs) <= described, weapon.name
 
 
-def test_there_are_eight_interpretations_numbered_as_in_the_spec():
+def test_interpretations_are_numbered_as_in_the_spec_then_the_fight_readings():
     rows = RuleEntry.objects.of_kind("interpretation").order_by("position")
-    assert [r.data["number"] for r in rows] == [1, 2, 3, 4, 5, 6, 7, 8]
-    assert [r.system for r in rows] == ["gem"] * 5 + ["vsgmr"] * 2 + ["goms"]
+    assert [r.data["number"] for r in rows] == list(range(1, 17))
+    assert [r.system for r in rows][:8] == ["gem"] * 5 + ["vsgmr"] * 2 + ["goms"]
+    # SPEC 3.8 readings: four for the VSGMR duel, two for GEM melee, two for d10.
+    assert [r.system for r in rows][8:] == ["vsgmr"] * 4 + ["gem"] * 2 + ["d10"] * 2
     assert all(r.data["affects"] for r in rows)
 
 

@@ -14,8 +14,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from armies.models import Unit
-from tests.armies.conftest import make_army, rename_units
-from tests.factories import UserFactory
+from tests.factories import ArmyFactory, UserFactory
+from tests.helpers import rename_units
 
 pytestmark = pytest.mark.django_db
 
@@ -212,11 +212,13 @@ def test_chart_draws_the_chance_for_each_def_with_a_table_beside_it(client):
 
 @pytest.fixture
 def armies(player):
-    mine = make_army(player, "gem", [KNIGHT, ARCHER, TANK, {**ARCHER, "def": "d6+1"}])
+    mine = ArmyFactory(
+        owner=player, system="gem", profiles=[KNIGHT, ARCHER, TANK, {**ARCHER, "def": "d6+1"}]
+    )
     names = {"Unit 1": "Knights", "Unit 2": "Archers", "Unit 3": "Tank", "Unit 4": "Rolled"}
     rename_units(mine, names)
     units = {u.name: u.pk for u in mine.units.all()}
-    theirs = make_army(UserFactory(), "gem", [KNIGHT], name="Secret army")
+    theirs = ArmyFactory(owner=UserFactory(), system="gem", profiles=[KNIGHT], name="Secret army")
     rename_units(theirs, name="Secret knights")
     return units, theirs.units.get().pk
 
@@ -288,7 +290,7 @@ def test_another_players_units_are_never_listed_nor_usable(player_client, armies
 
 def test_units_in_the_trash_are_not_offered(player_client, player, armies):
     units, _ = armies
-    trashed = make_army(player, "gem", [KNIGHT], name="Binned army")
+    trashed = ArmyFactory(owner=player, system="gem", profiles=[KNIGHT], name="Binned army")
     trashed.trash()
     Unit.objects.get(pk=units["Archers"]).trash()
 
@@ -301,7 +303,7 @@ def test_units_in_the_trash_are_not_offered(player_client, player, armies):
 def test_calculator_queries_stay_constant(player_client, player, armies, django_assert_num_queries):
     units, _ = armies
     for _ in range(3):
-        make_army(player, "gem", [KNIGHT] * 20)
+        ArmyFactory(owner=player, system="gem", profiles=[KNIGHT] * 20)
     # session, user, the player's GEM units (with their armies' names)
     with django_assert_num_queries(3):
         page(player_client, f"{TABLE_1}?attacker={units['Knights']}&target={units['Archers']}")
@@ -395,7 +397,6 @@ VALUES = st.one_of(
 
 
 @settings(
-    max_examples=60,
     deadline=None,
     suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
 )
@@ -417,7 +418,10 @@ def test_the_unit_picker_lists_only_the_most_recent_armies_but_takes_any_own_uni
     player_client, player, django_assert_num_queries
 ):
     swordsman = {"type": "skirmisher", "base": "25mm", "off": 4, "def": 4}
-    armies = [make_army(player, "gem", [swordsman], name=f"Army {i}") for i in range(7)]
+    armies = [
+        ArmyFactory(owner=player, system="gem", profiles=[swordsman], name=f"Army {i}")
+        for i in range(7)
+    ]
     for i, army in enumerate(armies):
         rename_units(army, name=f"Warband {i}")  # edited in order: Army 6 is the latest
     # session, user, the listed units, nothing more however many armies there are

@@ -126,3 +126,20 @@ def test_interpretations_page_lists_all_eight(client, django_assert_num_queries)
     assert "is worth exactly 5.25 and costs 5.3 points" in html
     assert "the Warlord costs 4 points" in html
     assert "still 2" in html
+
+
+def test_a_sample_edited_in_the_admin_shows_its_new_total(client):
+    from rules.models import SampleArmy
+
+    orcs = SampleArmy.objects.get(slug="orcs")
+    assert cells(get(client, "/rules/vsgmr/"), "sample-orcs")[-2:] == ["7", "24"]
+    # One more Warrior: a troop (1) in light armour (+1) adds 2 points and a figure.
+    warriors = next(u for u in orcs.army["units"] if u["name"] == "Warriors")
+    warriors["quantity"] += 1
+    orcs.save()
+    assert cells(get(client, "/rules/vsgmr/"), "sample-orcs")[-2:] == ["8", "26"]
+
+    orcs.army = {"format": "muster-army/1", "name": "Broken"}
+    orcs.save()
+    # A document that no longer loads is shown unpriced, not as a 500.
+    assert cells(get(client, "/rules/vsgmr/"), "sample-orcs")[-2:] == ["—", "—"]

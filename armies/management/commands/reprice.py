@@ -8,6 +8,7 @@ import points
 from armies.models import Army
 from armies.services import reprice
 from points.fields import fmt
+from rules.models import SampleArmy
 
 
 class Command(BaseCommand):
@@ -35,3 +36,6 @@ class Command(BaseCommand):
                     f"{found.pk} {found.name}: {fmt(result.old_total)} → {fmt(result.new_total)}"
                 )
         self.stdout.write(f"Re-priced {seen} armies: {changed} totals changed.")
+        if system is None and army is None:
+            for sample in SampleArmy.objects.all():
+                sample.save()  # priced as it is saved

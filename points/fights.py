@@ -1,0 +1,1296 @@
+"""Fight odds (SPEC 3.8): who wins when two units meet, exactly, with the working shown.
+
+Every chance is a Fraction worked out from the seed's dice, never simulated:
+
+- the VSGMR duel, one figure against one, as a small Markov chain in closed form;
+- the GEM melee of two units, by dynamic programming over (HIT left to A, HIT left to B);
+- the d10 skirmish close fight and exchange of shots, in closed form.
+
+A fight is a pure function of its inputs; nothing is kept between calls.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field, replace
+from fractions import Fraction
+from math import gcd, isqrt, lcm
+
+from points import d10, gem, vsgmr
+from points.errors import ArmyFileError
+from points.fields import at, fmt, index, known_keys, obj, required, text, whole
+from points.model import Stat
+from points.systems import SYSTEMS
+
+ZERO, ONE, HALF = Fraction(0), Fraction(1), Fraction(1, 2)
+ROUNDS = 6  # rounds the table "still fighting after N rounds" shows
+FIGHTS = ("hand-to-hand", "distance")
+SIDES = ("a", "b")
+
+
+class TooLarge(ValueError):
+    """A fight larger than the engine works out exactly within the time bar (SPEC 6)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Attack:
+    """One side's attack as the working shows it: its chance and where that comes from."""
+
+    side: str  # "a" or "b"
+    name: str
+    chance: Fraction  # per attack
+    cell: str  # the table cell or roll it reads ("Table 1: OFF 4 v DEF 3 needs 9")
+    modifiers: tuple[str, ...] = ()
+    count: int = 1  # attacks of this kind a model makes each round
+
+
+@dataclass(frozen=True, slots=True)
+class Round:
+    """Round n: the chance the fight ends in it each way, and is still going after it."""
+
+    number: int
+    a_wins: Fraction
+    b_wins: Fraction
+    draw: Fraction
+    going: Fraction
+
+
+@dataclass(frozen=True, slots=True)
+class Fight:
+    system: str
+    a_name: str
+    b_name: str
+    a_wins: Fraction
+    b_wins: Fraction
+    draw: Fraction
+    rounds: tuple[Round, ...]
+    a_hit_lost: Fraction  # expected HIT (or figures) each side loses
+    b_hit_lost: Fraction
+    a_hit: int  # HIT (or figures) each side starts with
+    b_hit: int
+    attacks: tuple[Attack, ...]
+    lines: tuple[str, ...]  # the working, in words
+    not_in_these_odds: tuple[str, ...]
+    version: str
+    work: int = 0  # what the exact melee added up (its guard's count); 0 elsewhere
+
+    def working(self) -> list[str]:
+        """The working in words, exact: each attack's chance and the table cell or roll it
+        reads, the HIT (or figures) each side expects to lose, then the fight's own lines."""
+        names = {"a": self.a_name, "b": self.b_name}
+        out = [_attack_line(x, names[x.side]) for x in self.attacks]
+        out.append(
+            f"Expected losses: {self.a_name} {exact(self.a_hit_lost)} of {self.a_hit}, "
+            f"{self.b_name} {exact(self.b_hit_lost)} of {self.b_hit}"
+            f" {'HIT' if self.system == 'gem' else 'figure'}{'' if self.system == 'gem' else 's'}."
+        )
+        return out + list(self.lines)
+
+    @property
+    def outcomes(self) -> Fraction:
+        return self.a_wins + self.b_wins + self.draw
+
+    def to_json(self) -> dict[str, object]:
+        return {
+            "a_wins": exact(self.a_wins),
+            "b_wins": exact(self.b_wins),
+            "draw": exact(self.draw),
+            "percent": {
+                "a_wins": percent(self.a_wins),
+                "b_wins": percent(self.b_wins),
+                "draw": percent(self.draw),
+            },
+            "rounds": [
+                {
+                    "round": r.number,
+                    "a_wins": exact(r.a_wins),
+                    "b_wins": exact(r.b_wins),
+                    "draw": exact(r.draw),
+                    "going": exact(r.going),
+                }
+                for r in self.rounds
+            ],
+            "not_in_these_odds": list(self.not_in_these_odds),
+            "lines": self.working(),
+            "rules_version": self.version,
+        }
+
+
+def _attack_line(x: Attack, name: str) -> str:
+    mods = f"; {', '.join(x.modifiers)}" if x.modifiers else ""
+    count = f"{x.count} a model, " if x.count != 1 else ""
+    return f"{name}, {x.name}: {count}each hits {exact(x.chance)} ({x.cell}{mods})."
+
+
+def exact(x: Fraction) -> str:
+    """A chance as "n/d", a whole number ("0", "1") as itself."""
+    if x.denominator == 1:
+        return digits(x.numerator)
+    return f"{digits(x.numerator)}/{digits(x.denominator)}"
+
+
+DIGITS_AT_ONCE = 4000  # Python refuses str() of longer integers (a guard against slow input)
+
+
+def digits(n: int) -> str:
+    """A non-negative integer in decimal, however long: a big melee's exact odds run to
+    thousands of digits, past what str() writes in one go."""
+    if n < 10**DIGITS_AT_ONCE:
+        return str(n)
+    high, low = divmod(n, 10**DIGITS_AT_ONCE)
+    return digits(high) + str(low).zfill(DIGITS_AT_ONCE)
+
+
+def percent(x: Fraction) -> str:
+    """A chance as a percentage to one decimal, halves rounded up: 3/5 -> "60.0"."""
+    tenths = (x * 1000 * 2 + 1) // 2
+    return f"{tenths // 10}.{tenths % 10}"
+
+
+def _rounds(
+    a_round: Fraction, b_round: Fraction, draw_round: Fraction, going: Fraction, n: int = ROUNDS
+) -> tuple[Round, ...]:
+    """The same chances every round: round k ends each way with going**(k-1) times them."""
+    out, left = [], ONE
+    for k in range(1, n + 1):
+        out.append(Round(k, left * a_round, left * b_round, left * draw_round, left * going))
+        left *= going
+    return tuple(out)
+
+
+def _settle(
+    a_round: Fraction, b_round: Fraction, draw_round: Fraction, going: Fraction
+) -> tuple[Fraction, Fraction, Fraction]:
+    """Repeat a round until it ends; if it never can, neither side wins: a draw."""
+    if going == 1:
+        return ZERO, ZERO, ONE
+    ends = 1 - going
+    return a_round / ends, b_round / ends, draw_round / ends
+
+
+# ---------------------------------------------------------------- reading the sides
+
+
+@dataclass(frozen=True, slots=True)
+class Side:
+    name: str
+    quantity: int
+    profile: object
+
+
+MAX_QUANTITY = 1000
+
+
+def read_side(raw: object, path: str, system: str) -> Side:
+    """A unit as in the army file: {"name", "quantity", "profile"}; errors name the field."""
+    data = obj(raw, path)
+    known_keys(data, ("name", "quantity", "profile"), path)
+    name = text(data.get("name", path.upper() or "Unit"), at(path, "name"))
+    quantity = whole(data.get("quantity", 1), at(path, "quantity"), 1, MAX_QUANTITY)
+    profile = SYSTEMS[system].parse_profile(required(data, "profile", path), at(path, "profile"))
+    return Side(name, quantity, profile)
+
+
+# ---------------------------------------------------------------- VSGMR duel
+
+VSGMR_DIE = 6
+VSGMR_HAND_TO_HAND, VSGMR_DISTANCE, VSGMR_COVER, VSGMR_STEALTH_COVER = 4, 5, 6, 7
+LIGHT_SAVE, HEAVY_SAVE = 6, 4
+VSGMR_IN_ODDS = ("combat-master", "sharpshooter", "tough", "ignores-armor", "stealth")
+VSGMR_IN_ODDS += ("double-strike",)
+
+
+def _d6_at_least(target: int, modifier: int, die: int = VSGMR_DIE) -> Fraction:
+    faces = sum(1 for f in range(1, die + 1) if f + modifier >= target)
+    return Fraction(faces, die)
+
+
+def _attack_modifiers(p: vsgmr.VsgmrProfile, fight: str) -> list[tuple[str, int]]:
+    mods: list[tuple[str, int]] = []
+    big = p.kind == "vehicle" or p.flavor == "hero"
+    if big:
+        mods.append(("hero guy" if p.is_guy else "vehicle", 1))
+    if p.flavor == "mook":
+        mods.append(("mook", -1))
+    trait = "combat-master" if fight == "hand-to-hand" else "sharpshooter"
+    if p.has_trait(trait):
+        mods.append((vsgmr.TRAITS[trait].name, 2 if big else 1))
+    return mods
+
+
+def _armour(p: vsgmr.VsgmrProfile) -> tuple[int | None, list[tuple[str, int]]]:
+    armour = vsgmr.bought_armor(p)
+    if armour == "none":
+        return None, []
+    mods: list[tuple[str, int]] = []
+    if p.kind == "vehicle":
+        mods.append(("vehicle", 1))
+    if p.has_trait("tough"):
+        mods.append(("Tough", 2 if p.kind == "vehicle" else 1))
+    if p.flavor == "mook":
+        mods.append(("mook", -1))
+    return (LIGHT_SAVE if armour == "light" else HEAVY_SAVE), mods
+
+
+def _signed(mods: Sequence[tuple[str, int]]) -> tuple[str, ...]:
+    return tuple(f"{name} {n:+d}" for name, n in mods)
+
+
+@dataclass(frozen=True, slots=True)
+class _Strike:
+    defeats: Fraction  # chance one turn's attacking defeats the target
+    attack: Attack | None
+    lines: tuple[str, ...]
+
+
+def _vsgmr_strike(side: str, x: Side, y: Side, fight: str, target_in_cover: bool) -> _Strike:
+    p, q = x.profile, y.profile
+    assert isinstance(p, vsgmr.VsgmrProfile) and isinstance(q, vsgmr.VsgmrProfile)
+    if fight == "distance" and not p.distance_attack:
+        return _Strike(ZERO, None, (f"{x.name} has no distance attack: it cannot shoot back.",))
+    mods = _attack_modifiers(p, fight)
+    total = sum(n for _, n in mods)
+    if fight == "hand-to-hand":
+        needs, where = VSGMR_HAND_TO_HAND, "hand to hand"
+    else:
+        stealth = q.has_trait("stealth")
+        cover = target_in_cover or stealth
+        needs = (
+            (VSGMR_STEALTH_COVER if stealth and target_in_cover else VSGMR_COVER)
+            if cover
+            else VSGMR_DISTANCE
+        )
+        where = "at distance" + (
+            " (target in cover, with Stealth)"
+            if stealth and target_in_cover
+            else " (Stealth)"
+            if stealth
+            else " (target in cover)"
+            if cover
+            else ""
+        )
+    one = _d6_at_least(needs, total)
+    two_dice = fight == "distance" and p.automatic_fire
+    hit = 1 - (1 - one) ** 2 if two_dice else one
+    cell = f"d6 {needs}+ {where}" + (", Automatic Fire: best of two dice" if two_dice else "")
+    save, armour_mods = _armour(q)
+    saved = ZERO if save is None else _d6_at_least(save, sum(n for _, n in armour_mods))
+    ignores = p.has_trait("ignores-armor") and save is not None
+    stands = 1 - saved**2 if ignores else 1 - saved
+    per_attack = hit * stands
+    double = fight == "hand-to-hand" and p.has_trait("double-strike")
+    # Double Strike: a hit that the armour turned allows one more attack.
+    defeats = per_attack + hit * (1 - stands) * per_attack if double else per_attack
+    lines = [f"{x.name} hits {y.name} on {cell}: {fmt_chance(hit)}."]
+    if save is not None:
+        armour = vsgmr.bought_armor(q)
+        mod_text = f" ({', '.join(_signed(armour_mods))})" if armour_mods else ""
+        rolls = (
+            "two armour rolls, both must succeed (Ignores Armor)" if ignores else "its armour roll"
+        )
+        lines.append(
+            f"{y.name}'s {armour} armour turns a hit on {save}+{mod_text}: "
+            f"{fmt_chance(saved)} per roll; a hit stands through {rolls} {fmt_chance(stands)}."
+        )
+    if double:
+        lines.append(f"Double Strike: a hit turned by armour gives {x.name} a second attack.")
+    lines.append(f"{x.name} defeats {y.name} in one turn: {fmt_chance(defeats)}.")
+    attack = Attack(
+        side,
+        "Distance attack" if fight == "distance" else "Hand to hand",
+        per_attack,
+        cell,
+        _signed(mods),
+    )
+    return _Strike(defeats, attack, tuple(lines))
+
+
+def fmt_chance(x: Fraction) -> str:
+    return f"{exact(x)} ({percent(x)}%)"
+
+
+def _vsgmr_left_out(p: vsgmr.VsgmrProfile, name: str) -> list[str]:
+    out = []
+    for t in p.traits:
+        if isinstance(t, vsgmr.HomebrewTrait):
+            out.append(f"{name}: {t.name} (homebrew trait)")
+        elif t not in VSGMR_IN_ODDS:
+            out.append(f"{name}: {vsgmr.TRAITS[t].name}")
+    for power, tier in p.super_powers:
+        out.append(f"{name}: {vsgmr.SUPER_POWERS[power].name} ({tier})")
+    return out
+
+
+def vsgmr_duel(
+    a: Side, b: Side, fight: str = "hand-to-hand", cover: tuple[bool, bool] = (False, False)
+) -> Fight:
+    """One figure against one: each round each side has the initiative half the time; the
+    first attacks, then the other if still standing; rounds repeat until one is defeated."""
+    if fight not in FIGHTS:
+        raise ArmyFileError("fight", f"must be one of {', '.join(FIGHTS)}")
+    sa = _vsgmr_strike("a", a, b, fight, cover[1])
+    sb = _vsgmr_strike("b", b, a, fight, cover[0])
+    ka, kb = sa.defeats, sb.defeats
+    a_round = HALF * ka + HALF * (1 - kb) * ka
+    b_round = HALF * kb + HALF * (1 - ka) * kb
+    going = (1 - ka) * (1 - kb)
+    a_wins, b_wins, draw = _settle(a_round, b_round, ZERO, going)
+    lines = [
+        *sa.lines,
+        *sb.lines,
+        "Each round each side has the initiative half the time and attacks first.",
+        f"In one round {a.name} wins {fmt_chance(a_round)}, {b.name} {fmt_chance(b_round)}, "
+        f"and the fight goes on {fmt_chance(going)}.",
+    ]
+    if going == 1:
+        lines.append("Neither can ever defeat the other: the fight is a draw.")
+    left_out = _vsgmr_left_out(a.profile, a.name) + _vsgmr_left_out(b.profile, b.name)  # type: ignore[arg-type]
+    if a.quantity > 1 or b.quantity > 1:
+        lines.append("A duel is one figure against one: quantities are left out.")
+    return Fight(
+        "vsgmr",
+        a.name,
+        b.name,
+        a_wins,
+        b_wins,
+        draw,
+        _rounds(a_round, b_round, ZERO, going),
+        b_wins,
+        a_wins,
+        1,
+        1,
+        tuple(x.attack for x in (sa, sb) if x.attack is not None),
+        tuple(lines),
+        tuple(left_out),
+        vsgmr.VERSION,
+    )
+
+
+# ---------------------------------------------------------------- GEM melee
+
+
+@dataclass(frozen=True, slots=True)
+class Table3:
+    slug: str
+    label: str
+    roll: int
+    first_round_only: bool = False
+    group: str = ""
+
+
+# The seed's melee modifiers (its Table 3), added to each d20 the side rolls.
+TABLE_3 = (
+    Table3("charged", "Charged into combat this turn", 2, first_round_only=True),
+    Table3("rank-deeper", "One rank deeper than the opponent (tick once a rank)", 2),
+    Table3("higher-ground", "Higher ground", 1),
+    Table3("enemy-behind-obstacle", "Enemy behind an obstacle", -1),
+    Table3("flank", "Flank attack", 5, group="facing"),
+    Table3("rear", "Rear attack", 10, group="facing"),
+)
+TABLE_3_BY_SLUG = {m.slug: m for m in TABLE_3}
+REPEATABLE = ("rank-deeper",)
+MAX_RANKS = 10
+# Work the exact melee may take: pairs of (hits on A, hits on B) summed over every state.
+# Fractions grow with each state, so this bounds the time (SPEC 6: 200 ms).
+MAX_MELEE_WORK = 40_000
+# The same while it runs: outcome pairs times the bits of the numbers they add, to the
+# power 1.5. Two sides with different chances, or models with several kinds of attack,
+# make longer numbers. Measured: 1.3e9 is about 200 ms of CPU on a loaded 2-core machine.
+MAX_MELEE_COST = 1_300_000_000
+MAX_MELEE_HIT = 200  # HIT a side, before the work is even counted
+
+
+def table_3_modifier(chosen: Iterable[str], path: str, first_round: bool) -> tuple[int, list[str]]:
+    total, shown, groups = 0, [], set()
+    seen: set[str] = set()
+    for i, slug in enumerate(chosen):
+        where = index(path, i)
+        m = TABLE_3_BY_SLUG.get(slug) if isinstance(slug, str) else None
+        if m is None:
+            raise ArmyFileError(where, f"must be one of {', '.join(TABLE_3_BY_SLUG)}")
+        if slug in seen and slug not in REPEATABLE:
+            raise ArmyFileError(where, f"{slug} is ticked twice")
+        if m.group and m.group in groups and slug not in seen:
+            raise ArmyFileError(where, "pick flank or rear, not both")
+        seen.add(slug)
+        groups.add(m.group) if m.group else None
+        if m.first_round_only and not first_round:
+            continue
+        total += m.roll
+        shown.append(f"{m.label} {m.roll:+d}")
+    if sum(1 for s in chosen if s == "rank-deeper") > MAX_RANKS:
+        raise ArmyFileError(path, f"at most {MAX_RANKS} ranks deeper")
+    return total, shown
+
+
+def _whole(s: Stat | None, path: str, what: str, low: int, high: int) -> int:
+    if s is None or s.whole is None or not low <= s.whole <= high:
+        shown = "none" if s is None else str(s)
+        raise ArmyFileError(
+            path, f"{what} {shown} cannot be looked up: the odds need a whole number {low}–{high}"
+        )
+    return s.whole
+
+
+@dataclass(frozen=True, slots=True)
+class _Melee:
+    """One side of a melee, read for the odds."""
+
+    name: str
+    models: int
+    hit: int  # per model
+    frontage: int
+    rolls: tuple[tuple[Fraction, int], ...]  # (chance, attacks a model) every round
+    first: tuple[tuple[Fraction, int], ...]  # the same in the first round (a charge)
+    attacks: tuple[Attack, ...]
+
+
+def _melee_side(
+    side: str,
+    s: Side,
+    target: gem.GemProfile,
+    chosen: Sequence[str],
+    frontage: int | None,
+    path: str,
+) -> _Melee:
+    p = s.profile
+    assert isinstance(p, gem.GemProfile)
+    where = at(path, "profile")
+    hit = _whole(p.hit, at(where, "hit"), "HIT", 1, 1000)
+    siz = _whole(p.siz, at(where, "siz"), "SIZ", 1, 1000) if not p.is_vehicle else 1
+    other = "b" if side == "a" else "a"
+    def_ = _whole(target.def_, f"{other}.profile.def", "DEF", 1, 10)
+    models = s.quantity * siz
+    mods_path = f"modifiers.{side}"
+    steady, steady_shown = table_3_modifier(chosen, mods_path, first_round=False)
+    charge, charge_shown = table_3_modifier(chosen, mods_path, first_round=True)
+    attacks: list[tuple[str, int, int]] = []  # (name, off, att)
+    if p.off is not None:
+        attacks.append(
+            (
+                "Basic attack",
+                _whole(p.off, at(where, "off"), "OFF", 1, 10),
+                _whole(p.att, at(where, "att"), "ATT", 0, 100),
+            )
+        )
+    for i, m in enumerate(p.melee):
+        mp = index(at(where, "melee"), i)
+        attacks.append(
+            (
+                m.name or f"Extra attack {i + 1}",
+                _whole(m.off, at(mp, "off"), "OFF", 1, 10),
+                _whole(m.att, at(mp, "att"), "ATT", 1, 100),
+            )
+        )
+    rolls, first, shown = [], [], []
+    for name, off, att in attacks:
+        if att == 0:
+            continue
+        chance = gem.hit_chance(off, def_, steady)
+        rolls.append((chance, att))
+        first.append((gem.hit_chance(off, def_, charge), att))
+        cell = f"Table 1: OFF {off} against DEF {def_} needs {gem.needed(off, def_)}"
+        if (off, def_) in gem.NATURAL_20_ONLY:
+            cell += " (only a natural 20 hits; no modifier applies)"
+        shown.append(Attack(side, name, chance, cell, tuple(steady_shown), att))
+        if charge != steady:
+            shown.append(
+                Attack(side, f"{name}, first round", first[-1][0], cell, tuple(charge_shown), att)
+            )
+    front = models if frontage is None else min(frontage, models)
+    return _Melee(s.name, models, hit, front, tuple(rolls), tuple(first), tuple(shown))
+
+
+def _hits(rolls: Sequence[tuple[Fraction, int]], most: int) -> list[list[Fraction]]:
+    """hits[m][i]: chance m attacking models score exactly i hits, for m in 0..most."""
+    model = [ONE]
+    for chance, att in rolls:
+        for _ in range(att):
+            model = _times(model, [1 - chance, chance])
+    out = [[ONE]]
+    for _ in range(most):
+        out.append(_times(out[-1], model))
+    return out
+
+
+def _times(x: list[Fraction], y: list[Fraction]) -> list[Fraction]:
+    out = [ZERO] * (len(x) + len(y) - 1)
+    for i, xi in enumerate(x):
+        if xi:
+            for j, yj in enumerate(y):
+                out[i + j] += xi * yj
+    return out
+
+
+def _capped(dist: list[Fraction], cap: int) -> list[Fraction]:
+    """Hits beyond `cap` HIT left do no more: lump them on cap."""
+    if len(dist) <= cap + 1:
+        return dist
+    return [*dist[:cap], sum(dist[cap:], ZERO)]
+
+
+def _standing(left: int, hit: int) -> int:
+    return -(-left // hit)
+
+
+def melee_work(a: _Melee, b: _Melee) -> int:
+    """Pairs of outcomes the exact melee adds up, weighted by attacks a model: more dice a
+    round make longer numbers, and the time grows with both."""
+    ha, hb = a.models * a.hit, b.models * b.hit
+    att_a, att_b = sum(n for _, n in a.rolls), sum(n for _, n in b.rolls)
+    na = [min(_standing(x, a.hit), a.frontage) * att_a for x in range(ha + 1)]
+    nb = [min(_standing(y, b.hit), b.frontage) * att_b for y in range(hb + 1)]
+    pairs = sum(
+        (min(na[x], y) + 1) * (min(nb[y], x) + 1)
+        for x in range(1, ha + 1)
+        for y in range(1, hb + 1)
+    )
+    return pairs * (1 + max(att_a, att_b, 1)) // 2
+
+
+def gem_melee(
+    a: Side,
+    b: Side,
+    modifiers: tuple[Sequence[str], Sequence[str]] = ((), ()),
+    frontage: tuple[int | None, int | None] = (None, None),
+    max_cost: int | None = None,
+) -> Fight:
+    """Two units in simultaneous melee rounds until one side (or both at once) is gone."""
+    pa, pb = a.profile, b.profile
+    assert isinstance(pa, gem.GemProfile) and isinstance(pb, gem.GemProfile)
+    ma = _melee_side("a", a, pb, modifiers[0], frontage[0], "a")
+    mb = _melee_side("b", b, pa, modifiers[1], frontage[1], "b")
+    ha, hb = ma.models * ma.hit, mb.models * mb.hit
+    if ha > MAX_MELEE_HIT or hb > MAX_MELEE_HIT or melee_work(ma, mb) > MAX_MELEE_WORK:
+        raise TooLarge(too_large_message(ma, mb))
+    steady_a = _hits(ma.rolls, ma.frontage)
+    steady_b = _hits(mb.rolls, mb.frontage)
+    first_a = _hits(ma.first, ma.frontage) if ma.first != ma.rolls else steady_a
+    first_b = _hits(mb.first, mb.frontage) if mb.first != mb.rolls else steady_b
+    ints_a, ints_b = _numerators(steady_a)[0], _numerators(steady_b)[0]
+    limit = MAX_MELEE_COST if max_cost is None else min(max_cost, MAX_MELEE_COST)
+    value, work = _melee_values(ma, mb, ints_a, ints_b, limit)
+    start = _first_round(ma, mb, _numerators(first_a)[0], _numerators(first_b)[0], value)
+    a_wins, draw, a_left, b_left = start
+    b_wins = 1 - a_wins - draw
+    stall = ints_a[ma.frontage][0] * ints_b[mb.frontage][0] == sum(ints_a[ma.frontage]) * sum(
+        ints_b[mb.frontage]
+    )
+    rounds = _melee_rounds(ma, mb, first_a, first_b, steady_a, steady_b)
+    lines = [
+        f"{ma.name}: {ma.models} models of HIT {ma.hit}, {ma.frontage} attacking at full strength.",
+        f"{mb.name}: {mb.models} models of HIT {mb.hit}, {mb.frontage} attacking at full strength.",
+        "Each round every model still standing in the front makes its attacks; both sides' "
+        "hits land together, one HIT at a time off the current model.",
+        "A side with no models left has lost; both gone in the same round is a draw.",
+    ]
+    if stall:
+        lines.append("Neither side can harm the other: the fight is a draw.")
+    left_out = ["Morale (fear and rout checks)", "Missile fire before the melee"]
+    for s, p in ((a, pa), (b, pb)):
+        if p.is_vehicle:
+            left_out.append(f"{s.name}: vehicle damage tables once HIT reaches 0")
+    return Fight(
+        "gem",
+        a.name,
+        b.name,
+        a_wins,
+        b_wins,
+        draw,
+        rounds,
+        ha - a_left,
+        hb - b_left,
+        ha,
+        hb,
+        ma.attacks + mb.attacks,
+        tuple(lines),
+        tuple(left_out),
+        gem.VERSION,
+        work,
+    )
+
+
+def too_large_message(a: _Melee, b: _Melee) -> str:
+    return (
+        f"This melee ({a.models} models of HIT {a.hit} against {b.models} of HIT {b.hit}) is "
+        "too large to work out exactly within a fifth of a second. Muster works out melees "
+        "of up to about 20 models a side of HIT 1 and ATT 1, 9 of HIT 2 and ATT 2, or 5 of "
+        "HIT 3 and ATT 3; fewer when the two sides hit on different numbers or models have "
+        "several kinds of attack. Try fewer models or a smaller frontage."
+    )
+
+
+# A state's value as integers over one denominator: (A wins, draw, HIT A keeps, HIT B
+# keeps, denominator). Four Fractions would reduce by a gcd at every addition; sharing one
+# denominator, reduced once a state, is what keeps a 12-model melee within the time bar.
+Value = tuple[int, int, int, int, int]
+
+
+def _melee_values(
+    a: _Melee, b: _Melee, da: list[list[int]], db: list[list[int]], limit: int
+) -> tuple[list[list[Value]], int]:
+    """value[x][y]: from x HIT left to A and y to B, the chance A wins, of a draw, and the
+    HIT A and B expect to have left at the end. A state neither side can leave (no attack
+    can hit) stops the fight there: a draw."""
+    ha, hb = a.models * a.hit, b.models * b.hit
+    value: list[list[Value]] = [[(0, 0, 0, 0, 1)] * (hb + 1) for _ in range(ha + 1)]
+    for x in range(ha + 1):
+        value[x][0] = (1 if x else 0, 0 if x else 1, x, 0, 1)
+    for y in range(1, hb + 1):
+        value[0][y] = (0, 0, 0, y, 1)
+    cost = 0
+    for x in range(1, ha + 1):
+        on_b_all = da[min(_standing(x, a.hit), a.frontage)]
+        for y in range(1, hb + 1):
+            on_b = _capped_ints(on_b_all, y)
+            on_a = _capped_ints(db[min(_standing(y, b.hit), b.frontage)], x)
+            value[x][y], bits = _step(x, y, on_b, on_a, value)
+            # Time grows with the pairs added times the length of the numbers added (to
+            # the power 1.5: long multiplication of long numbers costs more than linearly).
+            cost += len(on_a) * len(on_b) * bits * isqrt(bits)
+            if cost > limit:
+                raise TooLarge(too_large_message(a, b))
+    return value, cost
+
+
+def _step(
+    x: int, y: int, on_b: list[int], on_a: list[int], value: list[list[Value]]
+) -> tuple[Value, int]:
+    """One state's value from the states it can reach, and how long its numbers grew."""
+    win = draw = left_a = left_b = 0
+    denominator = 1
+    for j, pj in enumerate(on_a):
+        if not pj:
+            continue
+        row = value[x - j]
+        for i, pi in enumerate(on_b):
+            if not pi or (i == 0 and j == 0):
+                continue
+            n0, n1, n2, n3, d = row[y - i]
+            w = pi * pj
+            if d != denominator:
+                # Mostly d divides what is gathered so far: one division says so.
+                up, rest = divmod(denominator, d)
+                if rest == 0:
+                    w *= up
+                else:
+                    g = gcd(d, denominator)
+                    up, w_up = d // g, denominator // g
+                    win, draw, left_a, left_b = win * up, draw * up, left_a * up, left_b * up
+                    denominator *= up
+                    w *= w_up
+            win += w * n0
+            draw += w * n1
+            left_a += w * n2
+            left_b += w * n3
+    # Weights are numerators over the product of the two tables' denominators, all of
+    # which the round's "nothing happens" chance shares: dividing by its complement.
+    ends = on_b_total(on_b) * on_b_total(on_a) - on_b[0] * on_a[0]
+    if ends == 0:
+        return (0, 1, x, y, 1), 1
+    denominator *= ends
+    g = gcd(win, draw, left_a, left_b, denominator)
+    bits = max(denominator.bit_length(), win.bit_length())
+    return (win // g, draw // g, left_a // g, left_b // g, denominator // g), bits
+
+
+def on_b_total(dist: list[int]) -> int:
+    """The common denominator of a table of numerators: they add up to it."""
+    return sum(dist)
+
+
+def _first_round(
+    a: _Melee, b: _Melee, da: list[list[int]], db: list[list[int]], value: list[list[Value]]
+) -> tuple[Fraction, Fraction, Fraction, Fraction]:
+    """The opening round may differ (a charge): one step by hand, then the steady values."""
+    x, y = a.models * a.hit, b.models * b.hit
+    on_b = _capped_ints(da[a.frontage], y)
+    on_a = _capped_ints(db[b.frontage], x)
+    scale = sum(on_b) * sum(on_a)
+    win = draw = left_a = left_b = ZERO
+    for j, pj in enumerate(on_a):
+        for i, pi in enumerate(on_b):
+            if not pi * pj:
+                continue
+            w = Fraction(pi * pj, scale)
+            n0, n1, n2, n3, d = value[x - j][y - i]
+            win += w * Fraction(n0, d)
+            draw += w * Fraction(n1, d)
+            left_a += w * Fraction(n2, d)
+            left_b += w * Fraction(n3, d)
+    return win, draw, left_a, left_b
+
+
+MAX_ROUND_WORK = 10_000  # the round-by-round table stops after this many outcome pairs
+
+
+def _melee_rounds(
+    a: _Melee,
+    b: _Melee,
+    first_a: list[list[Fraction]],
+    first_b: list[list[Fraction]],
+    da: list[list[Fraction]],
+    db: list[list[Fraction]],
+) -> tuple[Round, ...]:
+    """Round by round, forwards. Every chance here is a whole number over a power of the
+    dice's sides, so the states carry integer numerators over one denominator a round:
+    exact, and several times faster than adding Fractions."""
+    (fa, ga), (fb, gb) = _numerators(first_a), _numerators(first_b)
+    (sa, gsa), (sb, gsb) = _numerators(da), _numerators(db)
+    states = {(a.models * a.hit, b.models * b.hit): 1}
+    out, denominator, work = [], 1, 0
+    for k in range(1, ROUNDS + 1):
+        on_b_by, on_a_by, scale = (fa, fb, ga * gb) if k == 1 else (sa, sb, gsa * gsb)
+        denominator *= scale
+        nxt: dict[tuple[int, int], int] = {}
+        a_w = b_w = dr = 0
+        for (x, y), p in states.items():
+            on_b = _capped_ints(on_b_by[min(_standing(x, a.hit), a.frontage)], y)
+            on_a = _capped_ints(on_a_by[min(_standing(y, b.hit), b.frontage)], x)
+            work += len(on_a) * len(on_b)
+            for j, pj in enumerate(on_a):
+                if not pj:
+                    continue
+                pj *= p
+                nx = x - j
+                for i, pi in enumerate(on_b):
+                    if not pi:
+                        continue
+                    w = pi * pj
+                    ny = y - i
+                    if ny == 0:
+                        if nx == 0:
+                            dr += w
+                        else:
+                            a_w += w
+                    elif nx == 0:
+                        b_w += w
+                    else:
+                        nxt[(nx, ny)] = nxt.get((nx, ny), 0) + w
+        states = nxt
+        going = sum(states.values())
+        out.append(
+            Round(
+                k,
+                Fraction(a_w, denominator),
+                Fraction(b_w, denominator),
+                Fraction(dr, denominator),
+                Fraction(going, denominator),
+            )
+        )
+        if not states or work > MAX_ROUND_WORK:
+            break
+    return tuple(out)
+
+
+def _numerators(dists: list[list[Fraction]]) -> tuple[list[list[int]], int]:
+    """The hit tables as integer numerators over one common denominator."""
+    common = lcm(*(c.denominator for dist in dists for c in dist))
+    return [[c.numerator * (common // c.denominator) for c in dist] for dist in dists], common
+
+
+def _capped_ints(dist: list[int], cap: int) -> list[int]:
+    if len(dist) <= cap + 1:
+        return dist
+    return [*dist[:cap], sum(dist[cap:])]
+
+
+# ---------------------------------------------------------------- d10 skirmish
+
+D10_CLOSE = (
+    ("from-rear", "Attacks from the rear arc", -2),
+    ("up-slope", "Fights up stairs or a slope", 1),
+    ("specialist-melee-weapon", "Katana, axe or specialist melee weapon", -1),
+    ("melee-weapon", "Pistol, knife, bayonet or improvised weapon", 0),
+    ("smg", "SMG or short assault weapon", 1),
+    ("rifle", "Full-size rifle or LMG", 2),
+    ("suppressed", "Suppressed", 2),
+)
+D10_SHOOTING = (
+    ("long-range", "Long range", 2),
+    ("suppressive-fire", "Suppressive fire", 2),
+    ("target-in-hard-cover", "Target in hard cover", 2),
+    ("aiming", "Aiming (did not move)", -1),
+    ("target-unaware", "Target unaware or flanked", -1),
+    ("suppressed", "Suppressed", 2),
+)
+D10_CLOSE_BY_SLUG = {s: (label, n) for s, label, n in D10_CLOSE}
+D10_SHOOTING_BY_SLUG = {s: (label, n) for s, label, n in D10_SHOOTING}
+MELEE_WEAPONS = ("specialist-melee-weapon", "melee-weapon")
+MELEE_WEAPON_BONUS = 1  # the seed's knife example: physique + 1
+WEAPON_BY_NAME = {w.name.casefold(): w for w in d10.WEAPONS} | {w.slug: w for w in d10.WEAPONS}
+
+
+def _d10_modifier(
+    chosen: Sequence[str], table: dict[str, tuple[str, int]], path: str
+) -> tuple[int, tuple[str, ...]]:
+    total, shown, seen = 0, [], set()
+    for i, slug in enumerate(chosen):
+        if not isinstance(slug, str) or slug not in table:
+            raise ArmyFileError(index(path, i), f"must be one of {', '.join(table)}")
+        if slug in seen:
+            raise ArmyFileError(index(path, i), f"{slug} is ticked twice")
+        seen.add(slug)
+        label, n = table[slug]
+        total += n
+        shown.append(f"{label} {n:+d} TN")
+    return total, tuple(shown)
+
+
+@dataclass(frozen=True, slots=True)
+class Wound:
+    """One damage roll (d10 + damage against Defence): downed, or dead (by 5 or more)."""
+
+    downed: Fraction
+    dead: Fraction
+
+    @property
+    def out(self) -> Fraction:
+        return self.downed + self.dead
+
+
+def wound(damage: int, defence: int) -> Wound:
+    """d10 + damage against Defence: a natural 1 fails, a natural 0 succeeds (as 10)."""
+    downed = dead = 0
+    for face in d10.FACES:
+        total = damage + face
+        if face == d10.NATURAL_FAIL:
+            continue
+        if total >= defence + d10.CRITICAL_MARGIN:
+            dead += 1
+        elif total >= defence or face == d10.NATURAL_SUCCESS:
+            downed += 1
+    n = len(d10.FACES)
+    return Wound(Fraction(downed, n), Fraction(dead, n))
+
+
+def _out_after(first: Wound, twice: bool) -> Fraction:
+    """Out of the fight: downed or dead; a critical rolls two wounds (two downed: dead)."""
+    if not twice:
+        return first.out
+    return 1 - (1 - first.out) ** 2
+
+
+def d10_close(
+    a: Side,
+    b: Side,
+    modifiers: tuple[Sequence[str], Sequence[str]] = ((), ()),
+) -> Fight:
+    """Close quarters: contested CQC + d10 each round (A is the active model and wins ties);
+    the winner rolls to wound, a critical win with a melee weapon kills outright; the
+    fight ends when one model is downed or dead (its enemy in contact finishes it)."""
+    pa, pb = a.profile, b.profile
+    assert isinstance(pa, d10.D10Profile) and isinstance(pb, d10.D10Profile)
+    mod_a, shown_a = _d10_modifier(modifiers[0], D10_CLOSE_BY_SLUG, "modifiers.a")
+    mod_b, shown_b = _d10_modifier(modifiers[1], D10_CLOSE_BY_SLUG, "modifiers.b")
+    c = d10.contest(pa.cqc, pb.cqc, mod_a, mod_b)
+    armed_a = any(s in MELEE_WEAPONS for s in modifiers[0])
+    armed_b = any(s in MELEE_WEAPONS for s in modifiers[1])
+    dmg_a = pa.physique + (MELEE_WEAPON_BONUS if armed_a else 0)
+    dmg_b = pb.physique + (MELEE_WEAPON_BONUS if armed_b else 0)
+    wa, wb = wound(dmg_a, pb.defence), wound(dmg_b, pa.defence)
+    # A critical win kills outright with a melee weapon; otherwise it is a plain wound roll.
+    a_round = (c.active_critical if armed_a else ZERO) + (
+        c.active - (c.active_critical if armed_a else ZERO)
+    ) * wa.out
+    b_round = (c.passive_critical if armed_b else ZERO) + (
+        c.passive - (c.passive_critical if armed_b else ZERO)
+    ) * wb.out
+    going = 1 - a_round - b_round
+    a_wins, b_wins, draw = _settle(a_round, b_round, ZERO, going)
+    lines = [
+        f"Contested CQC: {a.name} (CQC {pa.cqc}, TN {d10.target_number(mod_a)}) is the active "
+        f"model and wins ties; {b.name} (CQC {pb.cqc}, TN {d10.target_number(mod_b)}).",
+        f"{a.name} wins the contest {fmt_chance(c.active)}, by 5 or more "
+        f"{fmt_chance(c.active_critical)}; {b.name} {fmt_chance(c.passive)}, by 5 or more "
+        f"{fmt_chance(c.passive_critical)}; neither succeeds {fmt_chance(c.neither)}.",
+        f"{a.name} wounds with damage {dmg_a} against Defence {pb.defence}: downed "
+        f"{fmt_chance(wa.downed)}, dead {fmt_chance(wa.dead)}.",
+        f"{b.name} wounds with damage {dmg_b} against Defence {pa.defence}: downed "
+        f"{fmt_chance(wb.downed)}, dead {fmt_chance(wb.dead)}.",
+        "A downed model is out of the fight: the enemy in contact finishes it.",
+        f"In one round {a.name} puts {b.name} down {fmt_chance(a_round)}, {b.name} puts "
+        f"{a.name} down {fmt_chance(b_round)}, and the fight goes on {fmt_chance(going)}.",
+    ]
+    attacks = (
+        Attack("a", "Close combat", c.active, "CQC + d10, contested", shown_a),
+        Attack("b", "Close combat", c.passive, "CQC + d10, contested", shown_b),
+    )
+    return Fight(
+        "d10",
+        a.name,
+        b.name,
+        a_wins,
+        b_wins,
+        draw,
+        _rounds(a_round, b_round, ZERO, going),
+        b_wins,
+        a_wins,
+        1,
+        1,
+        attacks,
+        tuple(lines),
+        tuple(_d10_left_out(a) + _d10_left_out(b) + ["Allies adding dice, pushback"]),
+        d10.VERSION,
+    )
+
+
+def _d10_left_out(s: Side) -> list[str]:
+    p = s.profile
+    assert isinstance(p, d10.D10Profile)
+    return [
+        f"{s.name}: {w} (not on the seed's weapon list)" for w in p.weapons if _weapon(w) is None
+    ]
+
+
+def _weapon(name: str) -> d10.Weapon | None:
+    return WEAPON_BY_NAME.get(name.casefold())
+
+
+@dataclass(frozen=True, slots=True)
+class Shot:
+    """One shot: hit (critical: two wound rolls), and the chance it puts the target out."""
+
+    hit: Fraction
+    critical: Fraction
+    wound: Wound
+    out: Fraction
+    weapon: str
+    damage: int
+
+
+def shot(shooter: d10.D10Profile, target: d10.D10Profile, modifier: int, long: bool) -> Shot | None:
+    weapon = next((w for w in map(_weapon, shooter.weapons) if w is not None), None)
+    if weapon is None:
+        return None
+    parts = weapon.damage.split("/")
+    damage = int(parts[1] if long and len(parts) > 1 else parts[0])
+    tn = d10.target_number(modifier)
+    hit = d10.success_chance(shooter.shooting, tn)
+    crit = d10.critical_chance(shooter.shooting, tn)
+    w = wound(damage, target.defence)
+    out = (hit - crit) * _out_after(w, False) + crit * _out_after(w, True)
+    return Shot(hit, crit, w, out, weapon.name, damage)
+
+
+def d10_shots(
+    a: Side,
+    b: Side,
+    modifiers: tuple[Sequence[str], Sequence[str]] = ((), ()),
+) -> Fight:
+    """An exchange of single shots, A first, then B, until one is downed or dead."""
+    pa, pb = a.profile, b.profile
+    assert isinstance(pa, d10.D10Profile) and isinstance(pb, d10.D10Profile)
+    mod_a, shown_a = _d10_modifier(modifiers[0], D10_SHOOTING_BY_SLUG, "modifiers.a")
+    mod_b, shown_b = _d10_modifier(modifiers[1], D10_SHOOTING_BY_SLUG, "modifiers.b")
+    sa = shot(pa, pb, mod_a, "long-range" in modifiers[0])
+    sb = shot(pb, pa, mod_b, "long-range" in modifiers[1])
+    ka = sa.out if sa else ZERO
+    kb = sb.out if sb else ZERO
+    a_round = ka
+    b_round = (1 - ka) * kb
+    going = (1 - ka) * (1 - kb)
+    a_wins, b_wins, draw = _settle(a_round, b_round, ZERO, going)
+    lines, attacks = [], []
+    for side, s, t, sh, mod, shown in (
+        ("a", a, b, sa, mod_a, shown_a),
+        ("b", b, a, sb, mod_b, shown_b),
+    ):
+        if sh is None:
+            lines.append(f"{s.name} has no weapon from the seed's list: it cannot shoot.")
+            continue
+        lines.append(
+            f"{s.name} shoots ({sh.weapon}, Shooting {s.profile.shooting} + d10 against TN "  # type: ignore[attr-defined]
+            f"{d10.target_number(mod)}): hits {fmt_chance(sh.hit)}, critical (two wound rolls) "
+            f"{fmt_chance(sh.critical)}; a wound (damage {sh.damage} against Defence "
+            f"{t.profile.defence}) downs {fmt_chance(sh.wound.downed)}, kills "  # type: ignore[attr-defined]
+            f"{fmt_chance(sh.wound.dead)}; one shot puts {t.name} out {fmt_chance(sh.out)}."
+        )
+        attacks.append(Attack(side, sh.weapon, sh.hit, "Shooting + d10 against TN", shown))
+    lines.append(f"{a.name} shoots first; shots alternate until one model is downed or dead.")
+    return Fight(
+        "d10",
+        a.name,
+        b.name,
+        a_wins,
+        b_wins,
+        draw,
+        _rounds(a_round, b_round, ZERO, going),
+        b_wins,
+        a_wins,
+        1,
+        1,
+        tuple(attacks),
+        tuple(lines),
+        tuple(
+            _d10_left_out(a)
+            + _d10_left_out(b)
+            + [
+                "Rate of fire beyond one shot",
+                "Suppression from non-damaging hits",
+                "Recovering from downed",
+            ]
+        ),
+        d10.VERSION,
+    )
+
+
+# ---------------------------------------------------------------- points against odds
+
+TABLE_SIDE = 40  # units of each army in the table; the rest are summarised
+# The whole table's melees may add up this much (twice one melee's bar), and each pair
+# a quarter of one melee's: a table of 1600 pairs answers in bounded time.
+TABLE_COST = 2 * MAX_MELEE_COST
+PAIR_COST = MAX_MELEE_COST // 4
+
+
+@dataclass(frozen=True, slots=True)
+class Pair:
+    """One unit of A against one of B: the odds, the points each side puts in, and the
+    points each expects to lose (its points times the share of HIT or figures lost)."""
+
+    fight: Fight | None
+    a_points: Fraction
+    b_points: Fraction
+    note: str = ""  # why there are no odds
+
+    @property
+    def a_lost(self) -> Fraction:
+        f = self.fight
+        return ZERO if f is None else f.a_hit_lost / f.a_hit * self.a_points
+
+    @property
+    def b_lost(self) -> Fraction:
+        f = self.fight
+        return ZERO if f is None else f.b_hit_lost / f.b_hit * self.b_points
+
+
+@dataclass(frozen=True, slots=True)
+class OddsTable:
+    system: str
+    fight: str  # what each pair fights, in words
+    a_names: tuple[str, ...]
+    b_names: tuple[str, ...]
+    rows: tuple[tuple[Pair, ...], ...]  # rows[i][j]: A's unit i against B's unit j
+    a_more: int  # units of A beyond the table
+    b_more: int
+    not_worked: int  # pairs in the table without odds
+
+    @property
+    def a_lost(self) -> Fraction:
+        return sum((p.a_lost for row in self.rows for p in row), ZERO)
+
+    @property
+    def b_lost(self) -> Fraction:
+        return sum((p.b_lost for row in self.rows for p in row), ZERO)
+
+    @property
+    def a_buys(self) -> Fraction | None:
+        """By these fights, what 1 point of A buys as a share of what 1 point of B buys:
+        B's points A's units destroy for each point of A's they lose."""
+        return self.b_lost / self.a_lost if self.a_lost and self.b_lost else None
+
+    @property
+    def b_buys(self) -> Fraction | None:
+        return self.a_lost / self.b_lost if self.a_lost and self.b_lost else None
+
+
+def points_against_odds(
+    system: str, a_units: Sequence[object], b_units: Sequence[object]
+) -> OddsTable:
+    """Every unit of A against every unit of B (the first TABLE_SIDE of each) in the fight
+    its system defines: a VSGMR duel hand to hand, a GEM melee of the whole units, a d10
+    close fight. Units are priced units: `.unit` (name, quantity, profile) and
+    `.priced.each`. Identical pairs are worked out once."""
+    if system not in FIGHT_SYSTEMS:
+        raise ValueError(f"no fight odds for {system}")
+    a_side = [_entrant(u, system) for u in a_units[:TABLE_SIDE]]
+    b_side = [_entrant(u, system) for u in b_units[:TABLE_SIDE]]
+    done: dict[tuple[object, ...], Fight | str] = {}
+    left = TABLE_COST
+    rows = []
+    missing = 0
+    for sa, pa in a_side:
+        row = []
+        for sb, pb in b_side:
+            key = (sa.profile, sa.quantity, sb.profile, sb.quantity)
+            if key not in done:
+                done[key], spent = _pair_fight(system, sa, sb, left)
+                left -= spent
+            found = done[key]
+            if isinstance(found, str):
+                missing += 1
+                row.append(Pair(None, pa, pb, found))
+            else:
+                named = _renamed(found, sa.name, sb.name)
+                row.append(Pair(named, pa, pb))
+        rows.append(tuple(row))
+    fight = {"vsgmr": "one figure of each, hand to hand", "gem": "the whole units in melee"}
+    return OddsTable(
+        system,
+        fight.get(system, "one model of each, in close combat"),
+        tuple(s.name for s, _ in a_side),
+        tuple(s.name for s, _ in b_side),
+        tuple(rows),
+        max(len(a_units) - TABLE_SIDE, 0),
+        max(len(b_units) - TABLE_SIDE, 0),
+        missing,
+    )
+
+
+def _entrant(u: object, system: str) -> tuple[Side, Fraction]:
+    unit, each = u.unit, u.priced.each  # type: ignore[attr-defined]
+    # A VSGMR duel and a d10 close fight are one figure against one; GEM fights the unit.
+    quantity = unit.quantity if system == "gem" else 1
+    return Side(unit.name, quantity, unit.profile), each * quantity
+
+
+def _pair_fight(system: str, a: Side, b: Side, left: int) -> tuple[Fight | str, int]:
+    try:
+        if system == "vsgmr":
+            return vsgmr_duel(a, b), 0
+        if system == "d10":
+            return d10_close(a, b), 0
+        if left <= 0:
+            return "not worked out: the table's time is spent", 0
+        f = gem_melee(a, b, max_cost=min(PAIR_COST, left))
+        return f, f.work
+    except TooLarge:
+        return "too large to work out here", min(PAIR_COST, left)
+    except ArmyFileError as exc:
+        return exc.message, 0
+
+
+def _renamed(f: Fight, a_name: str, b_name: str) -> Fight:
+    if (f.a_name, f.b_name) == (a_name, b_name):
+        return f
+    return replace(f, a_name=a_name, b_name=b_name)
+
+
+# ---------------------------------------------------------------- one entry point
+
+
+@dataclass(frozen=True, slots=True)
+class Request:
+    """A fight as posted: the system, both sides and the conditions it uses."""
+
+    system: str
+    a: Side
+    b: Side
+    fight: str = "hand-to-hand"
+    cover: tuple[bool, bool] = (False, False)
+    modifiers: tuple[tuple[str, ...], tuple[str, ...]] = ((), ())
+    frontage: tuple[int | None, int | None] = (None, None)
+    extra: dict[str, object] = field(default_factory=dict)
+
+
+FIGHT_SYSTEMS = ("vsgmr", "gem", "d10")
+REQUEST_KEYS = {
+    "vsgmr": ("system", "a", "b", "fight", "cover"),
+    "gem": ("system", "a", "b", "modifiers", "frontage"),
+    "d10": ("system", "a", "b", "fight", "modifiers"),
+}
+
+
+def read_request(raw: object) -> Request:
+    """A fight as JSON (the API and the `fight` command); errors name the field."""
+    data = obj(raw, "")
+    system = required(data, "system", "")
+    if system not in FIGHT_SYSTEMS:
+        raise ArmyFileError("system", f"must be one of {', '.join(FIGHT_SYSTEMS)}")
+    known_keys(data, REQUEST_KEYS[system], "")
+    a = read_side(required(data, "a", ""), "a", system)
+    b = read_side(required(data, "b", ""), "b", system)
+    fight = data.get("fight", "hand-to-hand")
+    if fight not in FIGHTS:
+        raise ArmyFileError("fight", f"must be one of {', '.join(FIGHTS)}")
+    cover = _per_side(data.get("cover", False), "cover", _bool)
+    modifiers = _per_side(data.get("modifiers", {}), "modifiers", _slugs, both=False)
+    frontage = _per_side(data.get("frontage", {}), "frontage", _frontage, both=False)
+    return Request(system, a, b, fight, cover, modifiers, frontage)  # type: ignore[arg-type]
+
+
+def _per_side(raw: object, path: str, read, both: bool = True) -> tuple[object, object]:
+    if both and not isinstance(raw, dict):
+        value = read(raw, path)
+        return value, value
+    data = obj(raw, path)
+    known_keys(data, SIDES, path)
+    return read(data.get("a"), at(path, "a")), read(data.get("b"), at(path, "b"))
+
+
+def _bool(raw: object, path: str) -> bool:
+    if raw is None:
+        return False
+    if not isinstance(raw, bool):
+        raise ArmyFileError(path, "must be true or false")
+    return raw
+
+
+def _slugs(raw: object, path: str) -> tuple[str, ...]:
+    if raw is None:
+        return ()
+    if not isinstance(raw, list) or len(raw) > 20:
+        raise ArmyFileError(path, "must be a list of at most 20 modifiers")
+    for i, s in enumerate(raw):
+        if not isinstance(s, str):
+            raise ArmyFileError(index(path, i), "must be a modifier's name")
+    return tuple(raw)
+
+
+def _frontage(raw: object, path: str) -> int | None:
+    return None if raw is None else whole(raw, path, 1, MAX_QUANTITY)
+
+
+def compute(r: Request) -> Fight:
+    if r.system == "vsgmr":
+        return vsgmr_duel(r.a, r.b, r.fight, r.cover)
+    if r.system == "gem":
+        return gem_melee(r.a, r.b, r.modifiers, r.frontage)
+    if r.fight == "distance":
+        return d10_shots(r.a, r.b, r.modifiers)
+    return d10_close(r.a, r.b, r.modifiers)
+
+
+def swapped(r: Request) -> Request:
+    """The same fight with the sides' places exchanged."""
+    return Request(
+        r.system,
+        r.b,
+        r.a,
+        r.fight,
+        (r.cover[1], r.cover[0]),
+        (r.modifiers[1], r.modifiers[0]),
+        (r.frontage[1], r.frontage[0]),
+    )
+
+
+def system_of(profile: object) -> str | None:
+    """The system a loaded profile belongs to, when Muster works out fights for it."""
+    for key, kind in (
+        ("vsgmr", vsgmr.VsgmrProfile),
+        ("gem", gem.GemProfile),
+        ("d10", d10.D10Profile),
+    ):
+        if isinstance(profile, kind):
+            return key
+    return None
+
+
+def describe_modifiers(system: str, fight: str) -> tuple[tuple[str, str, int], ...]:
+    """The conditions a page may tick for this system: (slug, label, roll)."""
+    if system == "gem":
+        return tuple((m.slug, m.label, m.roll) for m in TABLE_3)
+    if system == "d10":
+        return D10_SHOOTING if fight == "distance" else D10_CLOSE
+    return ()
+
+
+def summary(f: Fight) -> str:
+    return (
+        f"{f.a_name} wins {percent(f.a_wins)}%, {f.b_name} {percent(f.b_wins)}%, "
+        f"draw {percent(f.draw)}%"
+    )
+
+
+__all__ = ["Fight", "Request", "TooLarge", "compute", "fmt", "read_request"]

@@ -1,0 +1,200 @@
+// Every page: the service worker (static/js/sw.js) registered, and what the page says and
+// does without a network. A page answered from the device (<html data-offline-copy>) says
+// when it was kept; while there is no network, every control that needs the server is
+// switched off and says so, and every link to a page this device does not keep says it
+// is unavailable. Controls inside [data-offline-ok] (table mode's taps) work offline.
+// Logging out empties the device's kept pages before the log-out is sent.
+(() => {
+  const PAGES = "muster-pages-v1";
+  const TABLE_DB = "muster-table";
+  const copyAt = document.documentElement.dataset.offlineCopy;
+
+  const clock = (when) => {
+    const d = new Date(when);
+    if (Number.isNaN(d.getTime())) return "";
+    const time = `${String(d.getHours()).padStart(2, "0")}:${String(d.getMinutes()).padStart(2, "0")}`;
+    if (d.toDateString() === new Date().toDateString()) return time;
+    return `${d.toLocaleDateString(undefined, { day: "numeric", month: "short" })}, ${time}`;
+  };
+
+  const status = () => document.getElementById("offline-status");
+
+  function link(box, href, text) {
+    const a = document.createElement("a");
+    a.href = href;
+    a.textContent = text;
+    box.append(" ", a);
+  }
+
+  // The status line: `text`, then a link to reload this page (back online) or to the list
+  // of pages this device keeps (offline).
+  function say(text, { reload = false, keptList = false } = {}) {
+    const box = status();
+    if (!box) return;
+    box.replaceChildren(document.createTextNode(text));
+    if (reload) link(box, location.href, "Load the current page");
+    if (keptList && location.pathname !== "/offline/") link(box, "/offline/", "What this device keeps");
+    box.hidden = !text;
+  }
+
+  const needsServer = (el) => !el.closest("[data-offline-ok]");
+  // (getAttribute: a form with a field named "action" hides the property of that name.)
+  const loggingOut = (form) =>
+    Boolean(form) && new URL(form.getAttribute("action") || "", location.href).pathname === "/accounts/logout/";
+
+  // Marks and unmarks leave a control as they found it (its title, its description).
+  function mark(el, title) {
+    el.dataset.offlineTitle = el.getAttribute("title") || "";
+    el.title = title;
+  }
+
+  let generation = 0; // bumped when the network returns: a marking under way stops
+
+  async function markOffline() {
+    const mine = ++generation;
+    const controls = document.querySelectorAll(
+      'form button:not([type="button"]), form input[type="submit"], button[data-copy-url],' +
+        " button[data-hx-post], button[data-hx-get], input[data-hx-post], select[data-hx-post]",
+    );
+    for (const control of controls) {
+      if (!needsServer(control) || control.dataset.offlineOff || loggingOut(control.form)) continue;
+      control.dataset.offlineOff = control.disabled ? "was" : "yes";
+      control.disabled = true;
+      mark(control, "Unavailable offline: this needs the server.");
+      control.dataset.offlineDescribed = control.getAttribute("aria-describedby") || "";
+      control.setAttribute("aria-describedby", "offline-status");
+    }
+    const links = [...document.querySelectorAll("main a[href], nav a[href]")].filter((a) => {
+      if (a.closest("#offline-status")) return false;
+      const url = new URL(a.href, location.href);
+      const here = url.pathname === location.pathname && url.search === location.search;
+      return url.origin === location.origin && !here && !a.dataset.offlineOff;
+    });
+    const known = "caches" in window;
+    for (const a of links) {
+      const url = new URL(a.href, location.href);
+      // Any of Muster's caches: the offline page itself is kept with the static files.
+      if (known && !url.search && (await caches.match(url.pathname))) continue;
+      if (mine !== generation) return;
+      a.dataset.offlineOff = "yes";
+      a.setAttribute("aria-disabled", "true");
+      a.classList.add("offline-unavailable");
+      mark(a, "Unavailable offline: this device does not keep that page.");
+    }
+  }
+
+  function markOnline() {
+    generation += 1;
+    for (const el of document.querySelectorAll("[data-offline-off]")) {
+      if (el.dataset.offlineOff === "yes") {
+        el.disabled = false;
+        el.removeAttribute("aria-disabled");
+      }
+      if ("offlineDescribed" in el.dataset) {
+        if (el.dataset.offlineDescribed) el.setAttribute("aria-describedby", el.dataset.offlineDescribed);
+        else el.removeAttribute("aria-describedby");
+        delete el.dataset.offlineDescribed;
+      }
+      el.classList.remove("offline-unavailable");
+      if (el.dataset.offlineTitle) el.title = el.dataset.offlineTitle;
+      else el.removeAttribute("title");
+      delete el.dataset.offlineTitle;
+      delete el.dataset.offlineOff;
+    }
+  }
+
+  // A click on a link this device does not keep goes nowhere and says why.
+  document.addEventListener("click", (event) => {
+    const a = event.target.closest?.("a.offline-unavailable");
+    if (!a) return;
+    event.preventDefault();
+    say("That page is not kept on this device: it opens when the network returns.", { keptList: true });
+  });
+
+  function show() {
+    if (!navigator.onLine) {
+      say(
+        copyAt
+          ? `Offline copy from ${clock(copyAt)}, kept on this device. Anything that needs the server is unavailable until the network returns.`
+          : "No network: anything that needs the server is unavailable until it returns.",
+        { keptList: true },
+      );
+      markOffline();
+    } else {
+      markOnline();
+      say(copyAt ? `Offline copy from ${clock(copyAt)}. Back online.` : "", { reload: Boolean(copyAt) });
+    }
+  }
+
+  window.addEventListener("online", () => {
+    show();
+    navigator.serviceWorker?.controller?.postMessage({ recheck: true });
+  });
+  window.addEventListener("offline", show);
+
+  // A copy answered while the network was only flaky (navigator.onLine still true) is an
+  // offline copy all the same: say so, and switch off what needs the server.
+  function start() {
+    // One-time notices ("New game started") belong to the visit that stored the copy.
+    if (copyAt) for (const m of document.querySelectorAll(".messages")) m.remove();
+    if (copyAt && navigator.onLine) {
+      say(
+        `Offline copy from ${clock(copyAt)}, kept on this device: the server did not answer. Anything that needs it is unavailable.`,
+        { reload: true, keptList: true },
+      );
+      markOffline();
+    } else {
+      show();
+    }
+  }
+
+  // Logging out (or in as someone else) leaves no private page on this device.
+  async function forget() {
+    const jobs = [];
+    if ("caches" in window) jobs.push(caches.delete(PAGES));
+    if ("indexedDB" in window) {
+      jobs.push(
+        new Promise((done) => {
+          const request = indexedDB.deleteDatabase(TABLE_DB);
+          request.onsuccess = request.onerror = request.onblocked = () => done();
+        }),
+      );
+    }
+    navigator.serviceWorker?.controller?.postMessage({ forget: "pages" });
+    await Promise.all(jobs);
+  }
+
+  document.addEventListener("submit", (event) => {
+    const form = event.target;
+    if (!loggingOut(form)) return;
+    if (form.dataset.forgotten) return;
+    event.preventDefault();
+    forget().finally(() => {
+      form.dataset.forgotten = "yes";
+      form.submit();
+    });
+  });
+
+  function register() {
+    if (!("serviceWorker" in navigator)) return;
+    const controlled = Boolean(navigator.serviceWorker.controller);
+    navigator.serviceWorker
+      .register("/sw.js", { scope: "/" })
+      .then(() => navigator.serviceWorker.ready)
+      .then((registration) => {
+        if (!navigator.onLine || copyAt) return;
+        const assets = [
+          ...document.querySelectorAll("script[src]"),
+          ...document.querySelectorAll('link[rel="stylesheet"], link[rel="icon"], link[rel="apple-touch-icon"]'),
+        ].map((el) => el.src || el.href);
+        registration.active?.postMessage({ opened: location.pathname + location.search, assets, controlled });
+      })
+      .catch(() => {
+        // No worker (a private window may refuse one): the site works, without offline copies.
+      });
+  }
+
+  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", start);
+  else start();
+  register();
+})();

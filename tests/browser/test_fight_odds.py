@@ -1,0 +1,90 @@
+"""Issue #29 in a browser: "Odds against…" on a builder unit opens the fight calculator
+with that unit filled in, and the worked odds show, on a desktop and on a phone."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+from django.utils.http import urlencode
+from playwright.sync_api import expect
+
+import points
+from armies.services import create_army_from_file
+from tests.browser.helpers import log_in
+from tests.factories import UserFactory, sample_file
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+SHOTS = Path("/tmp/fight-shots")  # noqa: S108  (COMMON.md: screenshots go here)
+TROOP = json.dumps({"kind": "guy", "flavor": "troop"})
+
+
+def test_odds_against_from_a_builder_unit_shows_the_numbers(page, live_server):
+    owner = UserFactory(username="duellist")
+    army = create_army_from_file(owner, points.load(sample_file("dwarves")))
+    log_in(page, "duellist")
+    page.set_viewport_size({"width": 1366, "height": 900})
+    page.goto(f"/armies/{army.pk}/")
+
+    thane = page.get_by_test_id("unit-row").filter(has_text="Thane")
+    thane.locator("summary").first.click()
+    thane.get_by_test_id("odds-against").click()
+
+    expect(page).to_have_url(re.compile(r"/rules/vsgmr/fight/\?a_unit=\d+"))
+    expect(page.locator("#id_a_unit")).to_have_value(str(army.units.get(name="Thane").pk))
+    page.locator("#id_b_name").fill("Grunt")
+    page.locator("#id_b_profile").fill(TROOP)
+    page.get_by_role("button", name="Work it out").click()
+
+    # By hand: the Thane (hero, heavy armour, Tough) hits 2/3; a troop's hit stands 1/3 of
+    # 1/2. A round: Thane 11/18, troop 1/9, on 5/18; the Thane wins 11/13 (84.6%).
+    outcomes = page.get_by_test_id("outcome-percent")
+    expect(outcomes).to_have_text(["84.6%", "0.0%", "15.4%"])
+    expect(page.get_by_test_id("outcomes")).to_contain_text("11/13")
+    expect(page.get_by_test_id("chart").first.locator("rect.chart-bar")).to_have_count(3)
+    expect(page).to_have_url(re.compile(r"b_profile="))
+    page.get_by_test_id("fight-working").locator("summary").click()
+    expect(page.get_by_test_id("fight-working")).to_contain_text("heavy armour turns a hit on 4+")
+
+    SHOTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(SHOTS / "fight-1366.png"), full_page=True)
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.reload()
+    expect(page.get_by_test_id("outcome-percent")).to_have_text(["84.6%", "0.0%", "15.4%"])
+    overflow = page.evaluate("document.documentElement.scrollWidth > window.innerWidth")
+    assert not overflow
+    page.screenshot(path=str(SHOTS / "fight-390.png"), full_page=True)
+
+
+def test_long_and_marked_up_names_stay_text_and_inside_the_page(page, live_server):
+    name = ("<b>Grim</b> [b]bold[/b] " + "Longname" * 24)[:200]
+    page.set_viewport_size({"width": 390, "height": 844})
+    query = urlencode({"a_name": name, "a_profile": TROOP, "b_profile": TROOP})
+    page.goto(f"/rules/vsgmr/fight/?{query}")
+
+    expect(page.get_by_test_id("outcome-percent")).to_have_text(["50.0%", "0.0%", "50.0%"])
+    expect(page.locator("#fight-result h2")).to_contain_text("<b>Grim</b>")
+    assert not page.evaluate("document.documentElement.scrollWidth > window.innerWidth")
+    SHOTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(SHOTS / "fight-long-name-390.png"), full_page=True)
+
+
+def test_matchup_shows_points_against_odds_on_a_desktop_and_a_phone(page, live_server):
+    owner = UserFactory(username="balancer")
+    orcs = create_army_from_file(owner, points.load(sample_file("orcs")))
+    zombies = create_army_from_file(owner, points.load(sample_file("zombie-horde")))
+    log_in(page, "balancer")
+    SHOTS.mkdir(exist_ok=True)
+
+    for width, height in ((1366, 900), (390, 844)):
+        page.set_viewport_size({"width": width, "height": height})
+        page.goto(f"/matchup/?a={orcs.pk}&b={zombies.pk}")
+        expect(page.get_by_test_id("odds-buys")).to_contain_text("1 point of A buys")
+        # Warriors v Minions, worked by hand in tests/armies/test_matchup_odds.py.
+        cell = page.get_by_test_id("odds-row").nth(2).get_by_test_id("odds-cell").nth(2)
+        expect(cell).to_contain_text("55.9 / 44.1")
+        assert not page.evaluate("document.documentElement.scrollWidth > window.innerWidth")
+        page.screenshot(path=str(SHOTS / f"matchup-odds-{width}.png"), full_page=True)

@@ -1,0 +1,458 @@
+"""Muster at the table without a network (SPEC 5, issue #30), in Chromium.
+
+The live server answers at http://localhost:<port>, which browsers treat as a secure
+origin, so the service worker registers and controls the pages as it would on the site.
+Playwright's `set_offline(True)` cuts the browser context off the network.
+"""
+
+from __future__ import annotations
+
+import tempfile
+import time
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import expect
+
+from armies.models import Game
+from tests.browser.helpers import log_in
+from tests.factories import ArmyFactory, UnitFactory, UserFactory
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+PHONE = {"width": 390, "height": 844}
+DESK = {"width": 1366, "height": 900}
+SHOTS = Path(tempfile.gettempdir()) / "offline-shots"  # looked at by hand, never committed
+BLOCK = {"type": "block", "base": "20mm", "off": 3, "def": 3, "hit": 2, "siz": 2}
+HIT = "One more: HIT lost (2 a model), Unit 1"
+# A name as long as a name may be, with markup in it: shown as typed, never as markup.
+LONG_NAME = ("<b>Bold</b> [url=javascript:alert(1)]Raiders[/url] " + "Longshanks" * 20)[:200]
+
+# Browser-side answers a test asks for (the page's own Cache Storage).
+KEPT_PAGES = """async () => {
+  const cache = await caches.open('muster-pages-v1');
+  return (await cache.keys()).map((r) => new URL(r.url).pathname).sort();
+}"""
+
+
+def shots(page, name: str) -> None:
+    """The page as it is, at both widths, into /tmp/offline-shots/."""
+    SHOTS.mkdir(exist_ok=True)
+    for label, size in (("phone", PHONE), ("desk", DESK)):
+        page.set_viewport_size(size)
+        page.screenshot(path=SHOTS / f"{name}-{label}.png", full_page=True)
+    page.set_viewport_size(PHONE)
+
+
+def kept(page, path: str, timeout: float = 10.0) -> None:
+    """Wait until the service worker keeps `path` on the device."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if path in page.evaluate(KEPT_PAGES):
+            return
+        time.sleep(0.1)
+    raise AssertionError(f"{path} not kept: {page.evaluate(KEPT_PAGES)}")
+
+
+def controlled(page, timeout: float = 10.0) -> None:
+    """Wait until the service worker controls the page (it claims it once active)."""
+    deadline = time.monotonic() + timeout
+    while not page.evaluate("() => Boolean(navigator.serviceWorker.controller)"):
+        assert time.monotonic() < deadline, "no service worker controls the page"
+        time.sleep(0.1)
+
+
+def watch_errors(page) -> list[str]:
+    """Script errors and CSP refusals; Chromium's own 'Failed to load resource' lines for
+    requests refused while offline, or answered 409/404 on purpose, are not the page's."""
+    errors: list[str] = []
+
+    def console(msg):
+        if msg.type == "error" and "Failed to load resource" not in msg.text:
+            errors.append(msg.text)
+
+    page.on("console", console)
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    return errors
+
+
+@pytest.fixture
+def devices(browser, live_server):
+    """New browser contexts (phones, tablets), each closed after the test even when it
+    fails, so no page keeps polling the server once the database is emptied."""
+    made = []
+
+    def new():
+        made.append(browser.new_context(base_url=live_server.url, viewport=PHONE))
+        return made[-1]
+
+    yield new
+    for context in made:
+        context.close()
+
+
+def owner_phone(devices, username):
+    context = devices()
+    page = context.new_page()
+    page.set_default_timeout(10_000)
+    errors = watch_errors(page)
+    log_in(page, username)
+    return context, page, errors
+
+
+def start_game(page, army) -> None:
+    page.goto(f"/armies/{army.pk}/play/")
+    page.get_by_role("button", name="Start a game").click()
+    expect(page.get_by_test_id("play-card").first).to_be_visible()
+    controlled(page)
+    kept(page, f"/armies/{army.pk}/play/")
+
+
+def test_three_taps_made_offline_survive_a_reload_and_reach_the_server_in_order(
+    devices, live_server
+):
+    player = UserFactory(username="basement")
+    army = ArmyFactory(owner=player, system="gem", name="Cellar Guard", profiles=[BLOCK])
+    token = army.share()
+    context, page, errors = owner_phone(devices, "basement")
+    start_game(page, army)
+    game = Game.objects.get(army=army)
+    key = f"{army.units.get().pk}.hits"
+
+    context.set_offline(True)
+    page.get_by_role("button", name=HIT).click()
+    page.get_by_role("button", name=HIT).click()
+    page.get_by_role("button", name="One more: VP this army").click()
+    # Shown at once, on the device.
+    expect(page.get_by_test_id("play-value")).to_have_text(["2", "0"])
+    expect(page.get_by_test_id("vp-mine-value")).to_have_text("1")
+    expect(page.locator(".play-box.ticked")).to_have_count(2)
+    pending = page.get_by_test_id("play-pending")
+    expect(pending).to_contain_text("3 changes made offline, kept on this device")
+    expect(page.get_by_test_id("offline-status")).to_contain_text("No network")
+    # What needs the server says so; the taps do not.
+    expect(page.get_by_role("link", name="Back to the builder")).to_have_attribute(
+        "aria-disabled", "true"
+    )
+    expect(page.get_by_role("button", name=HIT)).to_be_enabled()
+    shots(page, "1-table-offline-taps")
+    assert Game.objects.get(pk=game.pk).version == game.version  # nothing sent yet
+
+    # A reload without a network: the device's copy, with the three taps on it.
+    page.reload()
+    expect(page.get_by_test_id("offline-status")).to_contain_text("Offline copy from")
+    expect(page.get_by_test_id("play-value")).to_have_text(["2", "0"])
+    expect(page.get_by_test_id("vp-mine-value")).to_have_text("1")
+    expect(pending).to_contain_text("3 changes made offline")
+    shots(page, "2-table-offline-reloaded")
+
+    context.set_offline(False)
+    expect(pending).to_contain_text("Sent: the 3 changes made offline are on the server")
+    game.refresh_from_db()
+    assert game.state == {key: 2, "vp.mine": 1}
+    # In the order they were made: two hits (0 → 1 → 2), then the victory point.
+    assert game.history == [[key, 0], [key, 1], ["vp.mine", 0]]
+    assert game.version == 4
+    expect(page.get_by_test_id("play-value")).to_have_text(["2", "0"])
+    # Back online, what needed the server works again; the page says it was a copy.
+    builder = page.get_by_role("link", name="Back to the builder")
+    expect(builder).not_to_have_attribute("aria-disabled", "true")
+    expect(page.get_by_test_id("offline-status")).to_contain_text("Back online")
+    shots(page, "3-table-back-online-sent")
+
+    # The opponent's page shows them.
+    watcher = devices()
+    opponent = watcher.new_page()
+    opponent.goto(f"/s/{token}/play/")
+    expect(opponent.get_by_test_id("play-value")).to_have_text(["2", "0"])
+    expect(opponent.get_by_test_id("vp-mine-value")).to_have_text("1")
+    watcher.close()
+    context.close()
+    assert errors == []
+
+
+def test_undo_and_a_new_game_made_offline_are_kept_and_sent_too(devices, live_server):
+    player = UserFactory(username="garage")
+    army = ArmyFactory(owner=player, system="gem", profiles=[BLOCK])
+    context, page, errors = owner_phone(devices, "garage")
+    start_game(page, army)
+    first = Game.objects.get(army=army)
+    key = f"{army.units.get().pk}.hits"
+
+    context.set_offline(True)
+    page.get_by_role("button", name=HIT).click()
+    page.get_by_role("button", name=HIT).click()
+    page.get_by_role("button", name="Undo the last change").click()
+    expect(page.get_by_test_id("play-value")).to_have_text(["1", "0"])
+    page.get_by_role("button", name="End this game and start a new one").click()
+    expect(page.locator("[data-game-number]")).to_have_text("2")
+    expect(page.get_by_test_id("play-value")).to_have_text(["0", "0"])
+    expect(page.get_by_role("button", name="Undo the last change")).to_be_disabled()
+    page.get_by_role("button", name="One more: VP this army").click()
+    expect(page.get_by_test_id("play-pending")).to_contain_text("5 changes made offline")
+    page.reload()
+    expect(page.locator("[data-game-number]")).to_have_text("2")
+    expect(page.get_by_test_id("vp-mine-value")).to_have_text("1")
+    expect(page.get_by_test_id("play-value")).to_have_text(["0", "0"])
+
+    context.set_offline(False)
+    expect(page.get_by_test_id("play-pending")).to_contain_text("Sent: the 5 changes")
+    first.refresh_from_db()
+    # Game 1 ended as it was left: one hit (two, one undone).
+    assert first.ended is not None and first.state == {key: 1} and first.history == [[key, 0]]
+    second = Game.objects.get(army=army, ended__isnull=True)
+    assert second.number == 2 and second.state == {"vp.mine": 1} and second.version == 2
+    expect(page.locator("#play-after")).to_contain_text("Game 2 started")
+    context.close()
+    assert errors == []
+
+
+def test_a_tap_made_on_another_device_meanwhile_is_shown_as_a_conflict(devices, live_server):
+    player = UserFactory(username="twodevices")
+    army = ArmyFactory(owner=player, system="gem", profiles=[BLOCK])
+    UnitFactory(army=army, name=LONG_NAME, profile=BLOCK)
+    first, phone, errors = owner_phone(devices, "twodevices")
+    start_game(phone, army)
+    second, tablet, _ = owner_phone(devices, "twodevices")
+    tablet.goto(f"/armies/{army.pk}/play/")
+
+    first.set_offline(True)
+    phone.get_by_role("button", name="One more: VP this army").click()
+    phone.get_by_role("button", name=f"One more: Models removed, {LONG_NAME}").click()
+    expect(phone.get_by_test_id("play-pending")).to_contain_text("2 changes made offline")
+    # Meanwhile, online, the other device moves the game on.
+    tablet.get_by_role("button", name="One more: Turn").click()
+    expect(tablet.get_by_test_id("turn-value")).to_have_text("2")
+
+    first.set_offline(False)
+    conflict = phone.get_by_test_id("play-conflict")
+    expect(conflict).to_be_visible()
+    # Both states: this device's and the server's, counter by counter.
+    vp = conflict.get_by_role("row", name="VP this army")
+    expect(vp.get_by_role("cell")).to_have_text(["1", "0"])
+    expect(conflict.get_by_role("row", name="Turn").get_by_role("cell")).to_have_text(["1", "2"])
+    removed = conflict.get_by_role("row", name=f"Models removed, {LONG_NAME}")
+    expect(removed.get_by_role("cell")).to_have_text(["1", "0"])  # the name as typed, no markup
+    expect(conflict.get_by_role("listitem")).to_have_text(
+        ["VP this army: one more", f"Models removed, {LONG_NAME}: one more"]
+    )
+    assert (
+        phone.evaluate("() => document.querySelectorAll('#play-offline b, #play-offline i').length")
+        == 0
+    )
+    shots(phone, "4-table-conflict")
+    game = Game.objects.get(army=army)
+    assert game.state == {"turn": 2}  # nothing merged behind the player's back
+    # The conflict outlives a reload: nothing made offline is lost.
+    phone.reload()
+    expect(phone.get_by_test_id("play-conflict")).to_be_visible()
+
+    phone.get_by_role("button", name="Make my changes again on the current game").click()
+    expect(phone.get_by_test_id("play-pending")).to_contain_text("Sent: the 2 changes")
+    expect(phone.get_by_test_id("play-conflict")).to_have_count(0)
+    game.refresh_from_db()
+    long_unit = army.units.get(name=LONG_NAME)
+    assert game.state == {"turn": 2, "vp.mine": 1, f"{long_unit.pk}.removed": 1}
+    expect(phone.get_by_test_id("turn-value")).to_have_text("2")
+    expect(phone.get_by_test_id("vp-mine-value")).to_have_text("1")
+    first.close()
+    second.close()
+    assert errors == []
+
+
+def test_a_second_owner_device_follows_the_game(devices, live_server):
+    """#28 item 20: the second phone showed its first drawing until a tap was refused."""
+    player = UserFactory(username="followme")
+    army = ArmyFactory(owner=player, system="gem", profiles=[BLOCK])
+    first, phone, errors = owner_phone(devices, "followme")
+    start_game(phone, army)
+    second, tablet, more_errors = owner_phone(devices, "followme")
+    tablet.goto(f"/armies/{army.pk}/play/")
+    expect(tablet.get_by_test_id("vp-mine-value")).to_have_text("0")
+
+    phone.get_by_role("button", name="One more: VP this army").click()
+    phone.get_by_role("button", name=HIT).click()
+    expect(tablet.get_by_test_id("vp-mine-value")).to_have_text("1", timeout=5_000)
+    expect(tablet.get_by_test_id("play-value")).to_have_text(["1", "0"])
+    # A new game on the phone shows on the tablet too.
+    phone.get_by_role("button", name="End this game and start a new one").click()
+    expect(phone.locator("#play-after")).to_contain_text("Game 2 started")
+    expect(tablet.locator("#play-after")).to_contain_text("Game 2 started", timeout=5_000)
+    expect(tablet.get_by_test_id("vp-mine-value")).to_have_text("0")
+    # And the tablet taps on the game as it stands, without a refusal.
+    tablet.get_by_role("button", name="One more: Turn").click()
+    expect(tablet.get_by_test_id("turn-value")).to_have_text("2")
+    expect(tablet.get_by_test_id("play-error")).to_have_count(0)
+    expect(phone.get_by_test_id("turn-value")).to_have_text("2", timeout=5_000)
+    first.close()
+    second.close()
+    assert errors == [] and more_errors == []
+
+
+def test_the_roster_prints_offline(devices, live_server):
+    player = UserFactory(username="printer")
+    army = ArmyFactory(owner=player, system="gem", name="Paper Tigers", profiles=[BLOCK])
+    context, page, errors = owner_phone(devices, "printer")
+    page.goto(f"/armies/{army.pk}/roster/")
+    controlled(page)
+    kept(page, f"/armies/{army.pk}/roster/")
+    context.set_offline(True)
+    page.reload()
+    expect(page.get_by_test_id("offline-status")).to_contain_text("Offline copy from")
+    expect(page.get_by_role("heading", name="Paper Tigers")).to_be_visible()
+    shots(page, "5-roster-offline")
+    page.emulate_media(media="print")
+    expect(page.get_by_test_id("offline-status")).to_be_hidden()
+    expect(page.get_by_text("Unit 1").first).to_be_visible()
+    pdf = page.pdf(format="A4")
+    assert pdf.startswith(b"%PDF") and len(pdf) > 5_000
+    context.close()
+    assert errors == []
+
+
+def test_logging_out_leaves_no_private_page_on_the_device(devices, live_server):
+    player = UserFactory(username="leaving")
+    army = ArmyFactory(owner=player, system="gem", profiles=[BLOCK])
+    context, page, errors = owner_phone(devices, "leaving")
+    start_game(page, army)
+    page.goto(f"/armies/{army.pk}/roster/")
+    kept(page, f"/armies/{army.pk}/roster/")
+    page.goto("/armies/")
+    kept(page, "/armies/")
+    assert f"/armies/{army.pk}/play/" in page.evaluate(KEPT_PAGES)
+    # The army list (the installed app's start page) offline: what is not kept says so.
+    context.set_offline(True)
+    page.reload()
+    expect(page.get_by_test_id("offline-status")).to_contain_text("Offline copy from")
+    builder = page.get_by_role("link", name=army.name).first
+    expect(builder).to_have_attribute("aria-disabled", "true")
+    builder.click(force=True)  # aria-disabled: Playwright would wait for it to be enabled
+    expect(page.get_by_test_id("offline-status")).to_contain_text("not kept on this device")
+    shots(page, "8-army-list-offline")
+    page.get_by_test_id("offline-status").get_by_role("link", name="What this device keeps").click()
+    kept_list = page.get_by_test_id("offline-kept")
+    expect(kept_list.get_by_role("link", name=f"Table mode · {army.name}")).to_be_visible()
+    shots(page, "9-what-this-device-keeps")
+    context.set_offline(False)
+    page.goto("/armies/")
+
+    page.set_viewport_size(DESK)
+    page.get_by_test_id("username").click()
+    page.get_by_role("button", name="Log out").click()
+    expect(page.get_by_role("link", name="Log in", exact=True)).to_be_visible()
+    assert page.evaluate(KEPT_PAGES) == []
+    # Without a network, the table-mode page is no longer on the device.
+    context.set_offline(True)
+    page.goto(f"/armies/{army.pk}/play/")
+    expect(page.get_by_role("heading", name="Offline, and this page is not kept")).to_be_visible()
+    expect(page.get_by_text("Unit 1")).to_have_count(0)
+    shots(page, "6-offline-page-after-log-out")
+    context.close()
+    assert errors == []
+
+
+def test_a_share_link_turned_off_goes_from_the_device_at_the_next_contact(devices, live_server):
+    player = UserFactory(username="lender")
+    army = ArmyFactory(owner=player, system="gem", name="Borrowed Host", profiles=[BLOCK])
+    token = army.share()
+    watcher = devices()
+    opponent = watcher.new_page()
+    errors = watch_errors(opponent)
+    opponent.goto(f"/s/{token}/")
+    controlled(opponent)
+    kept(opponent, f"/s/{token}/")
+    watcher.set_offline(True)
+    opponent.reload()
+    expect(opponent.get_by_test_id("offline-status")).to_contain_text("Offline copy from")
+    expect(opponent.get_by_role("heading", name="Borrowed Host")).to_be_visible()
+    # Copying a text export needs the server; the opponent's roster was never opened.
+    expect(opponent.get_by_role("button", name="Copy as").first).to_be_disabled()
+    expect(opponent.get_by_role("link", name="Roster sheet")).to_have_attribute(
+        "aria-disabled", "true"
+    )
+    status = opponent.get_by_test_id("offline-status")
+    expect(status.get_by_role("link", name="What this device keeps")).not_to_have_attribute(
+        "aria-disabled", "true"
+    )
+    shots(opponent, "7-share-offline")
+
+    army.unshare()
+    watcher.set_offline(False)  # the next contact: the link answers 404, the copy goes
+    deadline = time.monotonic() + 10
+    while f"/s/{token}/" in opponent.evaluate(KEPT_PAGES) and time.monotonic() < deadline:
+        time.sleep(0.1)
+    assert opponent.evaluate(KEPT_PAGES) == []
+    watcher.set_offline(True)
+    opponent.goto(f"/s/{token}/")
+    gone = opponent.get_by_role("heading", name="Offline, and this page is not kept")
+    expect(gone).to_be_visible()
+    expect(opponent.get_by_text("Borrowed Host")).to_have_count(0)
+    watcher.close()
+    assert errors == []
+
+
+def test_the_site_is_installable(page, live_server):
+    page.goto("/armies/")
+    manifest = page.evaluate(
+        "fetch(document.querySelector('link[rel=manifest]').href).then(async (r) =>"
+        " ({type: r.headers.get('content-type'), body: await r.json()}))"
+    )
+    assert manifest["type"] == "application/manifest+json"
+    body = manifest["body"]
+    assert body["name"] == "Muster" and body["start_url"] == "/armies/"
+    assert body["display"] == "standalone" and body["theme_color"] == "#1f3b5c"
+    sizes = {icon["sizes"] for icon in body["icons"] if icon["type"] == "image/png"}
+    assert {"192x192", "512x512"} <= sizes
+    for icon in body["icons"]:
+        assert page.request.get(icon["src"]).headers["content-type"] == "image/png"
+    controlled(page)
+    scope = page.evaluate("navigator.serviceWorker.getRegistration().then((r) => r.scope)")
+    assert scope == f"{live_server.url}/"
+    worker = page.request.get("/sw.js")
+    assert worker.headers["content-type"].startswith("text/javascript")
+    # What Chromium checks before it offers to install the site: nothing missing.
+    cdp = page.context.new_cdp_session(page)
+    # (Playwright's contexts are incognito ones, which Chromium never installs from.)
+    found = cdp.send("Page.getInstallabilityErrors")["installabilityErrors"]
+    assert [e["errorId"] for e in found if e["errorId"] != "in-incognito"] == []
+    # The policy is as strict as before: scripts from the site only, none inline.
+    policy = page.request.get("/armies/").headers["content-security-policy"]
+    assert "script-src 'self';" in policy and "unsafe-inline" not in policy
+
+
+def test_a_poll_left_without_an_answer_does_not_hold_the_opponents_page(page, devices, live_server):
+    """#28 item 20: the opponent's page once took 10.2 s to show a new game. In 12 runs
+    here it took 0.2-2.4 s (poll every 3 s); what holds it longer is a poll the server
+    is slow to answer, which htmx's "every 3s" waited for before asking again. Here one
+    poll never gets an answer: the page must still show the new game in a few seconds."""
+    player = UserFactory(username="stuck")
+    army = ArmyFactory(owner=player, system="gem", profiles=[BLOCK])
+    token = army.share()
+    log_in(page, "stuck")
+    page.goto(f"/armies/{army.pk}/play/")
+    page.get_by_role("button", name="Start a game").click()
+    watcher = devices()
+    opponent = watcher.new_page()
+    errors = watch_errors(opponent)
+    opponent.goto(f"/s/{token}/play/")
+    expect(opponent.locator("#play-after")).to_contain_text("Game 1 started")
+
+    held = []
+
+    def hold_the_first_poll(route):
+        if not held:
+            held.append(route)  # never answered
+        else:
+            route.continue_()
+
+    opponent.route("**/play/?at=*", hold_the_first_poll)
+    deadline = time.monotonic() + 10
+    while not held and time.monotonic() < deadline:
+        opponent.wait_for_timeout(100)
+    assert held, "the opponent's page never polled"
+    page.get_by_role("button", name="End this game and start a new one").click()
+    started = time.monotonic()
+    expect(opponent.locator("#play-after")).to_contain_text("Game 2 started", timeout=15_000)
+    assert time.monotonic() - started < 5
+    watcher.close()
+    assert errors == []

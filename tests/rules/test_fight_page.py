@@ -1,0 +1,179 @@
+"""The fight odds calculator `/rules/<system>/fight/` (SPEC 3.8, 5; issue #29) and the
+"Odds against…" links that open it from a unit."""
+
+from __future__ import annotations
+
+import html
+import json
+import re
+from urllib.parse import parse_qs, urlsplit
+
+import pytest
+from django.urls import reverse
+from django.utils.http import urlencode
+
+from tests.factories import ArmyFactory, UnitFactory, UserFactory
+
+pytestmark = pytest.mark.django_db
+
+HERO = {"kind": "guy", "flavor": "hero"}
+TROOP = {"kind": "guy", "flavor": "troop"}
+SINGLE = {"type": "skirmisher", "base": "25mm", "off": 4, "def": 4}
+
+
+def url(system: str = "vsgmr", **query: object) -> str:
+    return f"{reverse('rules:fight', args=[system])}?{urlencode(query)}"
+
+
+def percents(page: str) -> list[str]:
+    return re.findall(r'data-testid="outcome-percent">([^<]*)<', page)
+
+
+def feedback(page: str, field: str) -> str:
+    found = re.search(rf'id="fb-{field}"[^>]*>(.*?)</', page, re.S)
+    return html.unescape(found.group(1)).strip() if found else ""
+
+
+def test_own_hero_against_a_typed_troop_shows_three_in_five(player_client, player):
+    army = ArmyFactory(owner=player, name="Heroes", profiles=[HERO])
+    hero = army.units.get()
+
+    page = player_client.get(
+        url(a_unit=hero.pk, b_profile=json.dumps(TROOP), b_name="Grunt", fight="hand-to-hand")
+    ).content.decode()
+
+    # Worked by hand (tests/points/test_fights.py): 3/5, never a draw, 2/5.
+    assert percents(page) == ["60.0%", "0.0%", "40.0%"]
+    assert "3/5" in page and "2/5" in page
+    assert "Unit 1 against Grunt" in page
+    assert "2 points (1 × 2), from your army Heroes" in page
+    assert 'data-testid="fight-working"' in page
+    assert "d6 4+ hand to hand" in page
+    assert '<svg viewBox="0 0' in page and "style=" not in page.split('id="fight-result"')[1]
+
+
+def test_a_gem_melee_from_a_sample_and_a_typed_profile(client):
+    # The GEM sample's first unit exists; against itself the chances are equal.
+    page = client.get(url("gem", a_catalog="border-warband:0", b_catalog="border-warband:0"))
+    text = page.content.decode()
+
+    a, _draw, b = percents(text)
+    assert a == b
+    assert "Morale (fear and rout checks)" in text
+
+
+def test_a_charge_is_ticked_per_side(client):
+    # Hand-derived: OFF 4 v DEF 4 with a first-round charge: 11/30, 4/15 and 11/30.
+    page = client.get(
+        url("gem", a_profile=json.dumps(SINGLE), b_profile=json.dumps(SINGLE), a_mod="charged")
+    ).content.decode()
+
+    assert percents(page) == ["36.7%", "36.7%", "26.7%"]
+    assert "11/30" in page and "4/15" in page
+
+
+def test_a_share_link_fills_a_side(client, player):
+    army = ArmyFactory(owner=player, name="Theirs", profiles=[TROOP, HERO])
+    token = army.share()
+
+    page = client.get(
+        url(a_profile=json.dumps(TROOP), b_share=f"http://testserver/s/{token}/", b_pick=2)
+    ).content.decode()
+
+    # B is the hero: the troop wins 2/5.
+    assert percents(page) == ["40.0%", "0.0%", "60.0%"]
+    assert "from the shared army Theirs" in page
+
+
+def test_a_revoked_share_link_is_told_beside_the_field(client):
+    page = client.get(url(a_profile=json.dumps(TROOP), b_share="/s/not-a-real-token-at-all/"))
+
+    assert page.status_code == 200
+    assert "No army is shared under that link" in feedback(page.content.decode(), "b_share")
+
+
+def test_someone_elses_unit_is_refused_like_any_other_choice(client, player):
+    other = UnitFactory(army=ArmyFactory(owner=UserFactory()), profile=HERO)
+    client.force_login(player)
+
+    page = client.get(url(a_unit=other.pk, b_profile=json.dumps(TROOP))).content.decode()
+
+    assert "Pick one of your own units" in feedback(page, "a_unit")
+    assert 'data-testid="fight-result"' not in page
+
+
+def test_a_bad_typed_profile_is_told_beside_it_and_kept(client):
+    typed = '{"kind": "guy", "flavor": "wizard"}'
+
+    page = client.get(url(a_profile=typed, b_profile=json.dumps(TROOP))).content.decode()
+
+    assert feedback(page, "a_profile").startswith("a.profile.flavor: must be one of")
+    assert html.escape(typed, quote=False) in page or html.escape(typed) in page
+    broken = client.get(url(a_profile="{not json", b_profile=json.dumps(TROOP))).content.decode()
+    assert "Type the profile as JSON" in feedback(broken, "a_profile")
+
+
+def test_too_large_a_melee_says_how_large_is_worked_out(client):
+    big = {**SINGLE, "hit": 3, "att": 3}
+    page = client.get(
+        url(
+            "gem",
+            a_profile=json.dumps(big),
+            a_quantity=20,
+            b_profile=json.dumps(big),
+            b_quantity=20,
+        )
+    ).content.decode()
+
+    assert 'data-testid="fight-refused"' in page
+    assert "about 20 models a side of HIT 1 and ATT 1" in page
+
+
+def test_systems_without_fight_odds_are_not_found(client):
+    assert client.get(reverse("rules:fight", args=["goms"])).status_code == 404
+    assert client.get(reverse("rules:fight", args=["warhammer"])).status_code == 404
+
+
+def test_player_text_is_escaped(client):
+    name = "<script>alert(1)</script>"
+    page = client.get(url(a_profile=json.dumps(TROOP), a_name=name, b_profile=json.dumps(TROOP)))
+
+    assert name not in page.content.decode()
+    assert "&lt;script&gt;" in page.content.decode()
+
+
+def _odds_link(page: str) -> str:
+    found = re.search(r'href="([^"]*)" data-testid="odds-against"', page)
+    assert found, "no Odds against… link"
+    return html.unescape(found.group(1))
+
+
+def test_builder_links_each_unit_to_its_odds_by_id(player_client, player):
+    army = ArmyFactory(owner=player, profiles=[HERO])
+    unit = army.units.get()
+
+    link = _odds_link(player_client.get(army.get_absolute_url()).content.decode())
+
+    assert link == f"/rules/vsgmr/fight/?a_unit={unit.pk}"
+    opened = player_client.get(link).content.decode()
+    assert re.search(rf'<option value="{unit.pk}" selected>', opened)
+
+
+def test_share_page_and_roster_link_by_the_profile_itself(client, player):
+    army = ArmyFactory(owner=player, profiles=[HERO])
+    token = army.share()
+
+    for address in (f"/s/{token}/", f"/s/{token}/roster/"):
+        link = _odds_link(client.get(address).content.decode())
+        query = parse_qs(urlsplit(link).query)
+        assert query["a_name"] == ["Unit 1"]
+        assert json.loads(query["a_profile"][0]) == HERO
+        filled = client.get(link + "&" + "b_profile=" + json.dumps(TROOP)).content.decode()
+        assert percents(filled) == ["60.0%", "0.0%", "40.0%"]
+
+
+def test_each_fight_system_rules_page_links_its_calculator(client):
+    for system in ("vsgmr", "gem", "d10"):
+        page = client.get(reverse("rules:system", args=[system])).content.decode()
+        assert f'href="/rules/{system}/fight/"' in page
+    assert "/fight/" not in client.get(reverse("rules:system", args=["goms"])).content.decode()

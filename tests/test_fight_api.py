@@ -1,0 +1,261 @@
+"""`POST /api/fight/` (SPEC 3.8, issue #29): two units in, exact odds out."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from django.test import Client
+
+pytestmark = pytest.mark.django_db
+
+URL = "/api/fight/"
+ROOT = Path(__file__).resolve().parent.parent
+HERO = {"name": "Hero", "profile": {"kind": "guy", "flavor": "hero"}}
+TROOP = {"name": "Troop", "profile": {"kind": "guy", "flavor": "troop"}}
+
+
+def post(client: Client, body: object, **extra):
+    text = body if isinstance(body, str) else json.dumps(body)
+    return client.post(URL, data=text, content_type="application/json", **extra)
+
+
+def test_the_answer_has_exactly_the_keys_the_issue_names(client):
+    out = post(client, {"system": "vsgmr", "a": HERO, "b": TROOP}).json()
+
+    assert set(out) == {
+        "a_wins",
+        "b_wins",
+        "draw",
+        "percent",
+        "rounds",
+        "not_in_these_odds",
+        "lines",
+        "rules_version",
+    }
+    assert all(isinstance(line, str) for line in out["lines"])
+
+
+def test_hero_against_troop_answers_in_exact_fractions(client):
+    response = post(client, {"system": "vsgmr", "a": HERO, "b": TROOP, "fight": "hand-to-hand"})
+
+    assert response.status_code == 200
+    out = response.json()
+    # Worked by hand: 3/5 (tests/points/test_fights.py).
+    assert (out["a_wins"], out["b_wins"], out["draw"]) == ("3/5", "2/5", "0")
+    assert out["percent"] == {"a_wins": "60.0", "b_wins": "40.0", "draw": "0.0"}
+    assert out["rules_version"] == "vsgmr/2026.1"
+    assert out["rounds"][0] == {
+        "round": 1,
+        "a_wins": "1/2",
+        "b_wins": "1/3",
+        "draw": "0",
+        "going": "1/6",
+    }
+    assert out["not_in_these_odds"] == []
+    assert any("Hero hits Troop on d6 4+ hand to hand: 2/3" in line for line in out["lines"])
+
+
+def test_a_certain_win_is_written_1(client):
+    shooter = {
+        "name": "Gun",
+        "profile": {"kind": "guy", "flavor": "troop", "distance_attack": True},
+    }
+    out = post(client, {"system": "vsgmr", "a": shooter, "b": TROOP, "fight": "distance"}).json()
+
+    assert (out["a_wins"], out["b_wins"]) == ("1", "0")
+
+
+def test_gem_melee_with_modifiers_and_frontage(client):
+    single = {"type": "skirmisher", "base": "25mm", "off": 4, "def": 4}
+    body = {
+        "system": "gem",
+        "a": {"name": "Chargers", "quantity": 2, "profile": single},
+        "b": {"name": "Holders", "profile": single},
+        "modifiers": {"a": [], "b": []},
+        "frontage": {"a": 1},
+    }
+
+    out = post(client, body).json()
+
+    # By hand: two against one, a front of one, all needing 11: 7/9, 1/9, 1/9.
+    assert (out["a_wins"], out["b_wins"], out["draw"]) == ("7/9", "1/9", "1/9")
+    assert out["lines"][0] == (
+        "Chargers, Basic attack: each hits 1/2 (Table 1: OFF 4 against DEF 4 needs 11)."
+    )
+    # By hand, from 2 v 1: both hit (1/4) costs A a model; A misses and B hits (1/4) costs
+    # one and leaves 1 v 1, where A loses the other 2/3 of the time: A loses
+    # (1/4 + 1/4 * 5/3) / (3/4) = 8/9 HIT; B loses its one unless it wins (1/9): 8/9.
+    assert out["lines"][2] == "Expected losses: Chargers 8/9 of 2, Holders 8/9 of 1 HIT."
+
+
+def test_d10_close_fight(client):
+    body = {
+        "system": "d10",
+        "a": {"name": "Brawler", "profile": {"cqc": 10}},
+        "b": {"name": "Pinned", "profile": {"cqc": 1}},
+        "fight": "hand-to-hand",
+        "modifiers": {"b": ["suppressed", "up-slope"]},
+    }
+
+    assert post(client, body).json()["a_wins"] == "90/91"
+
+
+@pytest.mark.parametrize(
+    ("body", "field"),
+    [
+        ({"system": "warhammer", "a": HERO, "b": TROOP}, "system"),
+        ({"system": "vsgmr", "a": HERO}, "b"),
+        ({"system": "vsgmr", "a": HERO, "b": TROOP, "fight": "psychic"}, "fight"),
+        (
+            {"system": "vsgmr", "a": HERO, "b": {"name": "B", "profile": {"kind": "tank"}}},
+            "b.profile.kind",
+        ),
+        ({"system": "vsgmr", "a": HERO, "b": TROOP, "frontage": {"a": 2}}, "frontage"),
+        ({"system": "vsgmr", "a": HERO, "b": TROOP, "cover": "yes"}, "cover"),
+        ({"system": "gem", "a": TROOP, "b": TROOP}, "a.profile.kind"),
+        (
+            {
+                "system": "gem",
+                "a": {
+                    "name": "A",
+                    "profile": {"type": "skirmisher", "base": "25mm", "off": 4, "def": 4},
+                },
+                "b": {
+                    "name": "B",
+                    "profile": {"type": "skirmisher", "base": "25mm", "off": 4, "def": 4},
+                },
+                "modifiers": {"a": ["charged", "flank", "rear"]},
+            },
+            "modifiers.a[2]",
+        ),
+        ([1, 2], ""),
+    ],
+)
+def test_bad_input_is_a_400_naming_the_field(client, body, field):
+    response = post(client, body)
+
+    assert response.status_code == 400
+    out = response.json()
+    assert out["field"] == field
+    assert out["error"].startswith(f"{field}: " if field else "")
+
+
+def test_not_json_is_a_400(client):
+    for text in ("{", "NaN", "\xff"):
+        response = post(client, text)
+        assert response.status_code == 400
+        assert response.json()["field"] == "body"
+
+
+def test_too_large_a_melee_is_refused_saying_how_large_is_worked_out(client):
+    big = {"type": "block", "base": "20mm", "off": 4, "def": 4, "hit": 3, "att": 3}
+    body = {
+        "system": "gem",
+        "a": {"name": "A", "quantity": 20, "profile": big},
+        "b": {"name": "B", "quantity": 20, "profile": big},
+    }
+
+    response = post(client, body)
+
+    assert response.status_code == 422
+    assert "about 20 models a side of HIT 1 and ATT 1" in response.json()["error"]
+
+
+def test_player_text_comes_back_escaped_as_json(client):
+    name = '</script><b>"Grim"</b>'
+    response = post(client, {"system": "vsgmr", "a": {**HERO, "name": name}, "b": TROOP})
+
+    assert response["Content-Type"] == "application/json"
+    assert name in response.json()["lines"][0]
+
+
+def test_one_address_may_ask_only_so_many_fights_a_minute(client, settings):
+    settings.PRICE_API_PER_MINUTE = 2
+    body = {"system": "vsgmr", "a": HERO, "b": TROOP}
+
+    answered = [post(client, body).status_code for _ in range(2)]
+    refused = post(client, body)
+    elsewhere = post(client, body, REMOTE_ADDR="192.0.2.7")
+
+    assert answered == [200, 200]
+    assert refused.status_code == 429
+    assert 1 <= int(refused["Retry-After"]) <= 60
+    assert elsewhere.status_code == 200
+
+
+def test_one_address_may_post_only_so_many_bytes_of_fights_a_minute(client, settings):
+    body = json.dumps({"system": "vsgmr", "a": HERO, "b": TROOP})
+    settings.PRICE_API_BYTES_PER_MINUTE = 2 * len(body)
+
+    answered = [post(client, body).status_code for _ in range(2)]
+    refused = post(client, body)
+
+    assert answered == [200, 200]
+    assert refused.status_code == 429
+    assert "bytes a minute" in refused.json()["error"]
+
+
+def test_the_fight_command_prints_what_the_api_answers(client, tmp_path):
+    hero, troop = tmp_path / "hero.json", tmp_path / "troop.json"
+    hero.write_text(json.dumps(HERO), encoding="utf-8")
+    troop.write_text(json.dumps(TROOP), encoding="utf-8")
+    army = ROOT / "tests" / "data" / "vsgmr" / "dwarves.json"
+
+    run = subprocess.run(
+        [sys.executable, "manage.py", "fight", str(hero), str(troop), "--system", "vsgmr"],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
+    from_army = subprocess.run(
+        [sys.executable, "manage.py", "fight", str(army), str(troop)],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
+    bad = subprocess.run(
+        [sys.executable, "manage.py", "fight", str(hero), str(army), "--fight", "distance"],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
+
+    assert run.returncode == 0, run.stderr
+    assert json.loads(run.stdout) == post(client, {"system": "vsgmr", "a": HERO, "b": TROOP}).json()
+    # The Dwarves' first unit, a hero commander in heavy armour with Tough, takes the system
+    # from its file. Its armour turns a troop's hit on 3+ (4+ with Tough): hit stands 1/3.
+    assert from_army.returncode == 0, from_army.stderr
+    out = json.loads(from_army.stdout)
+    assert "Troop, Hand to hand: each hits 1/6 (d6 4+ hand to hand)." in out["lines"]
+    assert out["not_in_these_odds"] == []
+    # Neither side has a distance attack: a draw.
+    assert bad.returncode == 0
+    assert json.loads(bad.stdout)["draw"] == "1"
+
+
+def test_the_fight_command_names_the_field_it_cannot_read(tmp_path):
+    wizard = tmp_path / "wizard.json"
+    wizard.write_text(json.dumps({"name": "W", "profile": {"kind": "guy", "flavor": "wizard"}}))
+
+    run = subprocess.run(
+        [sys.executable, "manage.py", "fight", str(wizard), str(wizard), "--system", "vsgmr"],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
+
+    assert run.returncode == 2
+    assert run.stdout == ""
+    assert run.stderr.startswith("a.profile.flavor: must be one of")
