@@ -21,7 +21,7 @@ from armies import services
 from armies.models import Army, LibraryEntry
 from rules.catalog import SAMPLES
 from tests.browser.helpers import log_in
-from tests.factories import UserFactory
+from tests.factories import ArmyFactory, UserFactory
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.validity]
 
@@ -45,9 +45,10 @@ def _pages(owner) -> list[tuple[str, str]]:
     goms = armies["goms"]
     services.create_army(owner, name="Empty list", system="d10")
     # No commander and over its limit: on a phone the total's box scrolls its errors.
-    chiefs = services.create_army(owner, name="No chief", system="vsgmr", points_limit=1)
     troop = {"kind": "guy", "flavor": "troop"}
-    services.add_units(chiefs, [services.UnitSpec(f"Troop {i}", 1, troop) for i in range(4)])
+    chiefs = ArmyFactory(
+        owner=owner, name="No chief", system="vsgmr", points_limit=1, profiles=[troop] * 4
+    )
     entry = LibraryEntry.objects.create(
         owner=owner,
         kind="figure",

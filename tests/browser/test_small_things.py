@@ -8,9 +8,8 @@ import pytest
 from playwright.sync_api import expect
 
 from armies.models import Army
-from tests.armies.conftest import make_army
-from tests.browser.test_builder import log_in
-from tests.factories import UserFactory
+from tests.browser.helpers import log_in
+from tests.factories import ArmyFactory, UserFactory
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -18,7 +17,7 @@ SWORDSMAN = {"type": "skirmisher", "base": "25mm", "off": 4, "def": 4}
 
 
 def test_the_editor_title_follows_a_rename(page):
-    army = make_army(UserFactory(username="renamer"), "gem", [SWORDSMAN])
+    army = ArmyFactory(owner=UserFactory(username="renamer"), system="gem", profiles=[SWORDSMAN])
     unit = army.units.get()
     log_in(page, "renamer")
     page.goto(f"/armies/{army.pk}/?unit={unit.pk}")
@@ -30,13 +29,13 @@ def test_the_editor_title_follows_a_rename(page):
 
 
 def test_an_empty_army_offers_no_find_or_group(page):
-    army = make_army(UserFactory(username="empty"), "gem", [])
+    army = ArmyFactory(owner=UserFactory(username="empty"), system="gem")
     log_in(page, "empty")
     page.goto(f"/armies/{army.pk}/")
     expect(page.get_by_label("Find a unit by name")).to_be_hidden()
     expect(page.get_by_text("Group by type")).to_be_hidden()
     # With a unit they are there.
-    full = make_army(Army.objects.get(pk=army.pk).owner, "gem", [SWORDSMAN], name="Full")
+    full = ArmyFactory(owner=army.owner, system="gem", profiles=[SWORDSMAN], name="Full")
     page.goto(f"/armies/{full.pk}/")
     expect(page.get_by_label("Find a unit by name")).to_be_visible()
 

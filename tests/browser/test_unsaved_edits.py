@@ -10,9 +10,8 @@ import pytest
 from playwright.sync_api import expect
 
 from armies.models import Unit
-from tests.armies.conftest import make_army
-from tests.browser.test_builder import log_in
-from tests.factories import UserFactory
+from tests.browser.helpers import log_in
+from tests.factories import ArmyFactory, UserFactory
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -20,7 +19,7 @@ SWORDSMAN = {"type": "skirmisher", "base": "25mm", "off": 4, "def": 4}
 
 
 def test_a_refused_field_is_marked_and_leaving_asks_first(page):
-    army = make_army(UserFactory(username="typist"), "gem", [SWORDSMAN])
+    army = ArmyFactory(owner=UserFactory(username="typist"), system="gem", profiles=[SWORDSMAN])
     unit = army.units.get()
     log_in(page, "typist")
     page.goto(f"/armies/{army.pk}/?unit={unit.pk}")

@@ -15,13 +15,12 @@ from playwright.sync_api import expect
 
 import points
 from armies import services
-from armies.models import LibraryEntry
 from rules import catalog
 from rules.catalog import SAMPLES
 from rules.models import SampleArmy
-from tests.armies.conftest import make_army
-from tests.browser.test_builder import log_in, start_blank_unit
-from tests.factories import UserFactory
+from tests.browser.helpers import log_in
+from tests.browser.test_builder import start_blank_unit
+from tests.factories import ArmyFactory, LibraryEntryFactory, UserFactory
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -76,9 +75,7 @@ def test_a_200_character_name_never_widens_a_page(page, viewport):
     first = gem.units.order_by("position").first()
     gem.units.order_by("position")[2].trash()  # the trash lists it by name
     services.restate(gem)
-    LibraryEntry.objects.create(
-        owner=owner, kind="figure", system="gem", name=LONG, data={**SKIRMISHER, "off": 4}
-    )
+    LibraryEntryFactory(owner=owner, system="gem", name=LONG, data={**SKIRMISHER, "off": 4})
     page.set_viewport_size(viewport)
     log_in(page, "longnames")
     pages = [
@@ -148,7 +145,9 @@ def test_a_200_character_name_never_widens_a_page(page, viewport):
 def test_phone_rows_show_enough_of_each_name_to_tell_units_apart(page):
     owner = UserFactory(username="phonerows")
     hero = {"kind": "guy", "flavor": "hero", "commander": True}
-    army = make_army(owner, "vsgmr", [hero, hero, {"kind": "guy", "flavor": "troop"}])
+    army = ArmyFactory(
+        owner=owner, system="vsgmr", profiles=[hero, hero, {"kind": "guy", "flavor": "troop"}]
+    )
     names = ["Hero of the Day", "Hero of the Day (copy)", LONG]
     for unit, name in zip(army.units.order_by("position"), names, strict=True):
         services.save_unit(army, unit.pk, services.UnitSpec(name, 1, unit.profile), None)
@@ -199,7 +198,7 @@ def test_the_share_page_is_a_clean_card_a_unit(page, viewport):
     bolter = {"name": "Homebrew Bolter", "off": 5, "range": 24}
     archer = {"type": "skirmisher", "base": "25mm", "off": 3, "def": 3, "missile": [bolter]}
     block = {"type": "block", "base": "20mm", "off": 3, "att": 3, "def": 4, "hit": 9}
-    army = make_army(owner, "gem", [archer, block, archer])
+    army = ArmyFactory(owner=owner, system="gem", profiles=[archer, block, archer])
     token = army.share()
     page.set_viewport_size(viewport)
     page.goto(f"/s/{token}/")
@@ -238,10 +237,9 @@ def test_after_add_unit_the_editors_top_is_below_the_total(page, viewport):
     catalog.load_samples(SampleArmy)  # the picker's figures: a test before may have flushed them
     owner = UserFactory(username="adder")
     swordsman = {"type": "skirmisher", "base": "25mm", "off": 4, "def": 4}
-    army = make_army(owner, "gem", [swordsman] * 12, points_limit=10)  # errors: a tall total
-    LibraryEntry.objects.create(
-        owner=owner, kind="figure", system="gem", name="Spare archer", data=swordsman
-    )
+    # Over its limit: the total carries an error and a warning, and stands taller.
+    army = ArmyFactory(owner=owner, system="gem", profiles=[swordsman] * 12, points_limit=10)
+    LibraryEntryFactory(owner=owner, system="gem", name="Spare archer", data=swordsman)
     page.set_viewport_size(viewport)
     log_in(page, "adder")
 
@@ -290,7 +288,7 @@ def test_after_add_unit_the_editors_top_is_below_the_total(page, viewport):
 
 def test_the_phone_builder_shows_the_rules_version(page):
     owner = UserFactory(username="versions")
-    army = make_army(owner, "gem", [{"type": "skirmisher", "base": "25mm", "off": 4, "def": 4}])
+    army = ArmyFactory(owner=owner, system="gem", profiles=[{**SKIRMISHER, "off": 4, "def": 4}])
     page.set_viewport_size(PHONE)
     log_in(page, "versions")
     page.goto(f"/armies/{army.pk}/")
@@ -306,7 +304,9 @@ def test_the_phone_builder_shows_the_rules_version(page):
 @pytest.mark.parametrize("viewport", SIZES)
 def test_a_revoked_or_unknown_share_link_says_what_happened(browser, live_server, viewport):
     owner = UserFactory(username="revoker")
-    army = make_army(owner, "vsgmr", [{"kind": "guy", "flavor": "hero", "commander": True}])
+    army = ArmyFactory(
+        owner=owner, system="vsgmr", profiles=[{"kind": "guy", "flavor": "hero", "commander": True}]
+    )
     old = army.share()
     army.unshare()
     context = browser.new_context(base_url=live_server.url, viewport=viewport)
