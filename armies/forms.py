@@ -1,5 +1,6 @@
 from __future__ import annotations
 
+import json
 from collections.abc import Mapping
 from dataclasses import dataclass
 from types import SimpleNamespace
@@ -77,13 +78,16 @@ NAME_MESSAGES = {
     "required": "Type a name.",
     "max_length": "Keep it to %(limit_value)d characters or fewer (this has %(show_value)d).",
 }
-LIMIT_WHOLE = f"Type a whole number up to {MAX_POINTS_LIMIT:,}, or leave it empty for no limit."
+LIMIT_NUMBER = (
+    f"Type a number from 0 to {MAX_POINTS_LIMIT:,} with at most one decimal place "
+    "(such as 350 or 12.5), or leave it empty for no limit."
+)
 LIMIT_MESSAGES = {
-    "invalid": LIMIT_WHOLE,
-    "max_digits": LIMIT_WHOLE,
-    "max_whole_digits": LIMIT_WHOLE,
-    "max_value": LIMIT_WHOLE,
-    "min_value": LIMIT_WHOLE,
+    "invalid": LIMIT_NUMBER,
+    "max_digits": LIMIT_NUMBER,
+    "max_whole_digits": LIMIT_NUMBER,
+    "max_value": LIMIT_NUMBER,
+    "min_value": LIMIT_NUMBER,
     "max_decimal_places": "Type at most one decimal place, such as 12.5.",
 }
 QUANTITY_MESSAGES = {
@@ -98,7 +102,12 @@ class ArmyForm(forms.ModelForm):
     class Meta:
         model = Army
         fields = ["name", "system", "preset", "points_limit", "notes"]
-        widgets = {"notes": forms.Textarea(attrs={"rows": 3})}
+        # A text box, not type=number: a browser sends nothing for "12e" in a number box,
+        # so the army would be made with no limit and no word; as text it gets its message.
+        widgets = {
+            "notes": forms.Textarea(attrs={"rows": 3}),
+            "points_limit": forms.TextInput(attrs={"inputmode": "decimal", "autocomplete": "off"}),
+        }
         error_messages = {"name": NAME_MESSAGES, "points_limit": LIMIT_MESSAGES}
 
     def __init__(self, *args, **kwargs):
@@ -204,6 +213,9 @@ class ImportForm(forms.Form):
         except points.ArmyFileError as exc:
             self.add_error(field, str(exc))
             return data
+        # Read (and checked) by the engine above; kept as written so the army is stored as
+        # imported, defaults said aloud and empty lists included (SPEC 4).
+        data["profiles"] = [unit["profile"] for unit in json.loads(text)["units"]]
         # The file format allows more decimals than the army's stored limit keeps: refuse
         # rather than silently round 12.25 to 12.2 (import then export must round-trip).
         limit = data["army"].points_limit
@@ -525,8 +537,10 @@ def _django_field(f: profiles.Field, compact: bool = False) -> forms.Field:
 
 
 def dumps_army(doc: dict) -> str:
-    """The export file: the engine's own writer, so export and load agree by construction."""
-    return points.dumps(points.load(doc)) + "\n"
+    """The export file: the army as stored, so what was imported or typed comes back as it
+    was written (SPEC 4), checked by the engine's reader first so export and load agree."""
+    points.load(doc)
+    return json.dumps(doc, ensure_ascii=False, indent=2) + "\n"
 
 
 class LibraryFigureForm(UnitForm):

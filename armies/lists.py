@@ -211,10 +211,10 @@ def army_rows(armies: list[Army], state: ListState, picked: frozenset[int]) -> S
         )
         tags = "".join(
             '<span class="badge rounded-pill text-bg-light border ms-1" data-testid="army-tag">'
-            '<a class="link-secondary text-decoration-none" '
+            '<a class="link-dark text-decoration-none" '
             f'href="?tag={escape(quote(t.name, safe=""))}'
             f'{query}">{escape(t.name)}</a><button class="btn btn-link btn-sm p-0 ms-1 '
-            f'link-secondary lh-1" formaction="{url}tags/remove/" name="tag" '
+            f'link-dark lh-1" formaction="{url}tags/remove/" name="tag" '
             f'value="{escape(t.name)}" aria-label="Remove tag {escape(t.name)} from {name}">'
             "×</button></span>"
             for t in army.tag_list
@@ -243,11 +243,12 @@ def army_rows(armies: list[Army], state: ListState, picked: frozenset[int]) -> S
             f'<td><input class="form-check-input" type="checkbox" name="army" '
             f'value="{army.pk}" id="pick-{army.pk}"{checked}><label class="visually-hidden" '
             f'for="pick-{army.pk}">Pick {name}</label></td>'
-            f'<td><a href="{url}">{name}</a>{notice}{tags}</td>'
+            f'<td class="army-name typed"><a href="{url}">{name}</a>{notice}{tags}</td>'
             f"<td>{escape(army.system_label)}</td>"
             f'<td class="text-end font-monospace">{escape(total)}</td>'
             f"<td>{legal}</td>"
-            f'<td><time datetime="{edited.replace(microsecond=0).isoformat()}">'
+            '<td class="d-none d-sm-table-cell">'
+            f'<time datetime="{edited.replace(microsecond=0).isoformat()}">'
             f"{dateformat.format(edited, 'j M Y, H:i')}"
             "</time></td>"
             f"<td>{action}</td></tr>"

@@ -321,7 +321,10 @@ def _value(f: Field, value: object, stored: Mapping[str, Any] | None) -> object 
     " Bow " keeps its spaces, a value left out stays out. Saving a unit unchanged must
     give it back unchanged (SPEC 4), and a text box cannot tell 5.5 from "5.5"."""
     if f.kind == "bool":
-        return True if value else None
+        if value:
+            return True
+        # An unticked box the unit stored as false stays false, said aloud as written.
+        return False if stored is not None and stored.get(f.key) is False else None
     if stored is not None:
         if f.key in stored:
             if value == shown(f, stored[f.key]):
@@ -388,6 +391,8 @@ def profile_from_form(
         # Powers the unit had stay where they were; new ones follow.
         had = [p for p in was.get("super_powers", {}) if p in powers]
         profile["super_powers"] = {p: powers[p] for p in [*had, *powers] if p in powers}
+    elif was.get("super_powers") == {}:
+        profile["super_powers"] = {}  # an empty map, as written
     for group in layout.rows:
         before = _stored_rows(group, was)
         rows: dict[int, dict] = {}
@@ -409,6 +414,10 @@ def profile_from_form(
                 for f in group.fields:
                     paths[f"{group.key}[{k}].{f.key}"] = f"{group.key}-{i}-{f.key}"
             profile[group.key] = list(rows.values())
+    # A list the unit stored empty, still in the editor and still empty, stays as written.
+    for key, value in was.items():
+        if value == [] and key not in profile and key in data:
+            profile[key] = []
     return profile, paths
 
 

@@ -376,11 +376,17 @@ def distinct_name(owner, name: str) -> str:
     return name  # unreachable: fewer armies than numbers tried
 
 
-def create_army_from_file(owner, army: points.model.Army, **extra) -> Army:
+def create_army_from_file(
+    owner, army: points.model.Army, profiles: Sequence[dict] | None = None, **extra
+) -> Army:
     """Store a loaded muster-army/1 army as a new army of `owner`, units in file order,
     each priced as it is stored; its name is told apart from the owner's other armies
-    (distinct_name). Raises TooManyArmies."""
+    (distinct_name). `profiles`: the units' profiles as the file wrote them (an import
+    keeps them so, SPEC 4), else as the engine writes them. Raises TooManyArmies."""
     doc = points.dump(army)
+    if profiles is not None:
+        for unit, profile in zip(doc["units"], profiles, strict=True):
+            unit["profile"] = profile
     limit = doc.get("points_limit")
     with transaction.atomic():
         stored = create_army(

@@ -101,7 +101,10 @@ def army_import(request: HttpRequest) -> HttpResponse:
     if request.method == "POST" and form.is_valid():
         try:
             army = create_army_from_file(
-                request.user, form.cleaned_data["army"], origin=Army.Origin.IMPORT
+                request.user,
+                form.cleaned_data["army"],
+                profiles=form.cleaned_data["profiles"],
+                origin=Army.Origin.IMPORT,
             )
         except TooManyArmies:
             return too_many_armies(request)

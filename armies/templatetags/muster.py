@@ -177,7 +177,7 @@ def unit_rows(context, state) -> SafeString:
         }
 
     # "3": keyed on the army's issues about the unit; its own come with its revision.
-    return _drawn_once(state, _part_keys("unit-row-3", state, look), draw)
+    return _drawn_once(state, _part_keys("unit-row-4", state, look), draw)
 
 
 @register.simple_tag(takes_context=True)
@@ -208,7 +208,7 @@ def shared_cards(state) -> SafeString:
             for card in roster.unit_cards(state, pks)
         }
 
-    return _drawn_once(state, _part_keys("shared-card-2", state), draw)
+    return _drawn_once(state, _part_keys("shared-card-3", state), draw)
 
 
 @register.simple_tag(takes_context=True)

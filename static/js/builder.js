@@ -203,17 +203,29 @@ document.addEventListener("htmx:configRequest", (event) => {
 // Opening a unit brings its editor into view. On a desk the editor sits in the column
 // that stays on screen (builder.html .builder-side): that column scrolls to it. On a phone
 // it sits above the list: the page scrolls up to it (its scroll-margin clears the total).
-document.addEventListener("htmx:afterSwap", (event) => {
-  if (event.detail.target?.id !== "editor") return;
+function showEditor(always) {
   const editor = document.getElementById("editor");
   const side = editor?.closest(".builder-side");
   if (!editor || !side) return;
   if (getComputedStyle(side).display !== "contents") {
+    // The total sticks to the column's top: the editor's top goes just below it.
     const summary = document.getElementById("army-summary");
-    side.scrollTop = Math.max(0, editor.offsetTop - side.offsetTop - (summary?.offsetHeight ?? 0));
-  } else if (editor.getBoundingClientRect().top < 0 || editor.getBoundingClientRect().top > window.innerHeight / 2) {
+    const below = summary ? summary.getBoundingClientRect().bottom : side.getBoundingClientRect().top;
+    side.scrollTop += editor.getBoundingClientRect().top - below - 8;
+  } else if (always || editor.getBoundingClientRect().top < 0 || editor.getBoundingClientRect().top > window.innerHeight / 2) {
+    measureBar();
     editor.scrollIntoView({ block: "start" });
   }
+}
+document.addEventListener("htmx:afterSwap", (event) => {
+  if (event.detail.target?.id === "editor") showEditor(false);
+});
+// Add unit (the picker, Start blank, Add copy) opens the new unit at #editor: the
+// browser puts the editor's top at the top of the screen or column, under the total
+// that sticks there, before the total's height is known. Once the page is laid out
+// the editor is moved below it.
+window.addEventListener("load", () => {
+  if (window.location.hash === "#editor") showEditor(true);
 });
 
 // A redrawn editor (a new type or kind brings its own fields) keeps the focus where the
@@ -286,6 +298,30 @@ document.addEventListener(
 // for nothing more (its answer would find nothing of the page to update).
 document.addEventListener("htmx:beforeRequest", (event) => {
   if (!event.detail.elt.isConnected) event.preventDefault();
+});
+// A save refused for a field it cannot take ("Not saved: fix the marked fields") stored
+// nothing of the unit, the valid fields included: each refused field is marked where it
+// is, and leaving the page asks first, so what was typed is never lost without a word.
+function refusedSave() {
+  return document.querySelector("#editor [data-testid='not-saved']") !== null;
+}
+function markRefusedFields() {
+  const form = document.getElementById("unit-form");
+  if (!form) return;
+  for (const box of form.querySelectorAll(".invalid-feedback[id^='fb-']")) {
+    const field = form.elements.namedItem(box.id.slice(3));
+    if (!(field instanceof HTMLElement) || field.type === "hidden") continue;
+    const bad = box.textContent.trim() !== "";
+    field.classList.toggle("is-invalid", bad);
+    if (bad) field.setAttribute("aria-invalid", "true");
+    else field.removeAttribute("aria-invalid");
+  }
+}
+document.addEventListener("htmx:afterSettle", markRefusedFields);
+window.addEventListener("beforeunload", (event) => {
+  if (!refusedSave()) return;
+  event.preventDefault();
+  event.returnValue = ""; // older browsers ask only when this is set
 });
 window.addEventListener("pagehide", () => {
   const form = unsavedForm();

@@ -42,7 +42,10 @@ def test_a_refused_points_limit_over_the_maximum_is_a_message_not_a_500(client, 
 
     assert response.status_code == 200 if htmx else 400
     html = response.content.decode()
-    assert "Type a whole number up to 1,000,000, or leave it empty for no limit." in html
+    assert (
+        "Type a number from 0 to 1,000,000 with at most one decimal place (such as 350 or "
+        "12.5), or leave it empty for no limit." in html
+    )
     # The heading and totals show the army as stored, not the refused values.
     assert "Renamed</h1>" not in html
     assert Army.objects.get(pk=army.pk).name == army.name

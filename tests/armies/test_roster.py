@@ -67,7 +67,9 @@ def unit_block(html: str, name: str) -> str:
 def hit_row(block: str, label: str) -> list[tuple[str, str]]:
     """(score needed, chance) against DEF 1..10 from a card's to-hit table row."""
     table = block.split('data-testid="to-hit"')[1].split("</table>")[0]
-    row = re.search(rf'<th scope="row" class="name">{re.escape(label)}</th>(.*?)</tr>', table)
+    # A name is wrapped in .typed, so a name of one long word breaks (issue 28).
+    name = rf'<th scope="row" class="name"><span class="typed">{re.escape(label)}</span></th>'
+    row = re.search(rf"{name}(.*?)</tr>", table)
     assert row is not None, f"no to-hit row {label}"
     cells = re.findall(
         r'<span class="need">(\d+)\+</span><span class="pct">([\d.]+)%</span>', row[1]
@@ -365,7 +367,10 @@ def test_d10_card_shows_success_chances_force_points_and_break_point(player_clie
     assert facts(leader)["Leader"] == "yes"
     assert "1 × 2 = <strong>2</strong> FP" in leader
     # The seed's weapon table: a carbine reaches 24″ with damage 5.
-    assert '<th scope="row" class="name">Carbine/AR</th><td>24/-</td>' in leader
+    assert (
+        '<th scope="row" class="name"><span class="typed">Carbine/AR</span></th><td>24/-</td>'
+        in leader
+    )
     assert "Plasma lance" in leader and "homebrew" in leader
     # A leader is 2 force points and three models 1 each: 5, breaking at half, 2.5.
     assert 'data-testid="army-total">5<' in html

@@ -75,7 +75,7 @@ def test_a_copy_of_an_army_with_the_longest_name_still_fits(player):
 
 
 def unit_rows(html: str) -> list[str]:
-    return re.findall(r'<li class="list-group-item unit-row.*?\n  </li>', html, re.S)
+    return re.findall(r'<li class="card shared-unit.*?\n  </li>', html, re.S)
 
 
 def test_share_page_shows_each_vsgmr_units_figure_traits_and_powers(client, player):

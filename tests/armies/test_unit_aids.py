@@ -32,7 +32,9 @@ def text(fragment: str) -> str:
 
 
 def rows(html: str) -> list[str]:
-    return re.findall(r'<li class="list-group-item unit-row.*?</li>', html, re.S)
+    # The builder's rows, or the share page's unit cards.
+    found = r'<li class="(?:list-group-item unit-row|card shared-unit).*?</li>'
+    return re.findall(found, html, re.S)
 
 
 def handling(row: str) -> dict[str, str]:

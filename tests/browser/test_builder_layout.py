@@ -70,12 +70,13 @@ def test_opening_unit_120_of_200_keeps_the_editor_and_the_total_in_view(
     if size == "desk":
         expect(name).to_be_in_viewport()
 
-    # One line per unit: the page is a fraction of what it was.
+    # One line per unit on a desk; on a phone the name has a line of its own, above the
+    # quantity and cost (issue 28: "Her…" told no unit apart). Still a fraction of the page.
     height = page.evaluate("document.documentElement.scrollHeight")
     row = page.get_by_test_id("unit-row").nth(5).bounding_box()
     print(f"{size}: page {height} px, row {row['height']:.0f} px")
-    assert row["height"] <= 48
-    assert height < OLD_PAGE_PX / 2.5
+    assert row["height"] <= (48 if size == "desk" else 64)
+    assert height < OLD_PAGE_PX / (2.5 if size == "desk" else 2)
 
 
 def test_the_summary_lists_every_error_and_each_opens_its_unit(page):

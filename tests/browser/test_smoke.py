@@ -35,7 +35,7 @@ def test_colour_mode_toggle_switches_to_dark_and_is_remembered(page):
     page.goto("/")
     html = page.locator("html")
     expect(html).to_have_attribute("data-bs-theme", "light")
-    page.get_by_role("button", name="Switch colour mode").click()
+    page.get_by_role("button", name="Dark mode").click()
     expect(html).to_have_attribute("data-bs-theme", "dark")
     page.reload()
     expect(html).to_have_attribute("data-bs-theme", "dark")

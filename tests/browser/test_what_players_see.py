@@ -1,0 +1,388 @@
+"""What a player sees, at 1366×900 and 390×844 (issue 28, items 12–18): long names and
+names with markup never widen a page, phone rows tell units apart, the share page is a
+card a unit, the editor opens clear of the total, the phone shows the rules version, a
+dead share link explains itself, the quick reference and the GEM cards read cleanly."""
+
+from __future__ import annotations
+
+import copy
+import re
+import tempfile
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import expect
+
+import points
+from armies import services
+from rules import catalog
+from rules.catalog import SAMPLES
+from rules.models import SampleArmy
+from tests.browser.helpers import log_in
+from tests.browser.test_builder import start_blank_unit
+from tests.factories import ArmyFactory, LibraryEntryFactory, UserFactory
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+# Screenshots to look at (COMMON.md: /tmp/<branch>-shots/).
+SHOTS = Path(tempfile.gettempdir()) / "ui-shots"
+DESK = {"width": 1366, "height": 900}
+PHONE = {"width": 390, "height": 844}
+SIZES = [pytest.param(DESK, id="desk"), pytest.param(PHONE, id="phone")]
+# A name as long as a name may be, without a space to break at; and one with markup.
+LONG = ("Longname" * 25)[:200]
+MARKUP = "[b]x[/b] <b>y</b>"
+SKIRMISHER = {"type": "skirmisher", "base": "25mm", "def": 3}
+
+
+def shot(page, name: str, viewport: dict, full_page: bool = True) -> None:
+    SHOTS.mkdir(exist_ok=True)
+    # Playwright's caret-hiding style would be copied by htmx's settle and refused by CSP.
+    page.screenshot(
+        path=SHOTS / f"{name}-{viewport['width']}.png", full_page=full_page, caret="initial"
+    )
+
+
+def page_width(page) -> int:
+    return page.evaluate("document.documentElement.scrollWidth")
+
+
+def named_army(owner, system: str):
+    """The system's first sample army with every name at its worst: 200 characters
+    without a space, or markup a player might type."""
+    sample = next(s for s in SAMPLES if s.system == system)
+    data = copy.deepcopy(sample.army())
+    data["name"] = f"{MARKUP} {LONG[:150]}"
+    data["units"][0]["name"] = LONG
+    data["units"][1]["name"] = MARKUP
+    data["units"][2]["name"] = LONG[:185] + MARKUP[:15]
+    for unit in data["units"]:
+        for key in ("melee", "missile"):
+            for weapon in unit["profile"].get(key, []):
+                weapon["name"] = LONG
+    return services.create_army_from_file(owner, points.load(data))
+
+
+# ----------------------------------------------------------------- 12: long names
+
+
+@pytest.mark.parametrize("viewport", SIZES)
+def test_a_200_character_name_never_widens_a_page(page, viewport):
+    owner = UserFactory(username="longnames")
+    armies = {system: named_army(owner, system) for system in ("vsgmr", "gem", "goms", "d10")}
+    gem = armies["gem"]
+    token, other = services.share_army(gem), services.share_army(armies["vsgmr"])
+    first = gem.units.order_by("position").first()
+    trashed = gem.units.order_by("position")[2]
+    services.trash_unit(gem, trashed.pk, None)  # the trash lists it by name
+    services.restate(gem)
+    LibraryEntryFactory(owner=owner, system="gem", name=LONG, data={**SKIRMISHER, "off": 4})
+    page.set_viewport_size(viewport)
+    log_in(page, "longnames")
+    pages = [
+        ("army-list", "/armies/"),
+        ("trash", "/armies/trash/"),
+        ("matchup", f"/matchup/?a={gem.pk}&b={other}"),
+        ("share", f"/s/{token}/"),
+        ("share-roster", f"/s/{token}/roster/"),
+        ("share-cards", f"/s/{token}/cards/"),
+        ("share-play", f"/s/{token}/play/"),
+        ("picker", f"/armies/{gem.pk}/units/pick/"),
+        ("library", "/library/"),
+        ("acquisition", f"/armies/{armies['goms'].pk}/acquisition/"),
+    ]
+    for system, army in armies.items():
+        unit = army.units.order_by("position").first()
+        pages += [
+            (f"{system}-editor", f"/armies/{army.pk}/?unit={unit.pk}"),
+            (f"{system}-roster", f"/armies/{army.pk}/roster/"),
+            (f"{system}-cards", f"/armies/{army.pk}/cards/"),
+            (f"{system}-play", f"/armies/{army.pk}/play/"),
+        ]
+    too_wide = {}
+    for name, url in pages:
+        page.goto(url)
+        shot(page, f"i12-{name}", viewport)
+        if page_width(page) > viewport["width"]:
+            too_wide[name] = page_width(page)
+    # Table mode with a game under way: a card a unit, each headed by its name.
+    page.goto(f"/armies/{gem.pk}/play/")
+    page.get_by_role("button", name="Start a game").click()
+    expect(page.get_by_role("heading", name=LONG)).to_be_visible()
+    shot(page, "i12-gem-play-game", viewport)
+    if page_width(page) > viewport["width"]:
+        too_wide["gem-play-game"] = page_width(page)
+    assert too_wide == {}, f"pages wider than {viewport['width']} px: {too_wide}"
+
+    # The builder: total, editor and every row's controls stay on the screen; a row
+    # cut short keeps the whole name for the pointer (title) and for screen readers.
+    page.goto(f"/armies/{gem.pk}/?unit={first.pk}")
+    right = viewport["width"]
+    for testid in ("army-total", "legality"):
+        box = page.get_by_test_id(testid).bounding_box()
+        assert box["x"] >= 0 and box["x"] + box["width"] <= right, testid
+    name_field = page.locator("#unit-form").get_by_label("Name", exact=True)
+    expect(name_field).to_have_value(LONG)
+    box = name_field.bounding_box()
+    assert box["x"] + box["width"] <= right
+    rows = page.get_by_test_id("unit-row")
+    for i in range(rows.count()):
+        row = rows.nth(i)
+        for part in (row.get_by_test_id("unit-cost"), row.locator(".unit-more > summary")):
+            box = part.bounding_box()
+            assert box["x"] + box["width"] <= right, (i, box)
+    link = rows.first.locator(".unit-name")
+    expect(link).to_have_attribute("title", LONG)
+    expect(link).to_have_accessible_name(LONG)
+    # Markup in a name is shown as typed, never obeyed.
+    expect(rows.nth(1).locator(".unit-name")).to_have_text(MARKUP)
+    assert page.locator("#unit-list b").count() == 0
+    shot(page, "i12-builder", viewport, full_page=False)
+
+
+# ------------------------------------------------------------- 13: phone unit rows
+
+
+def test_phone_rows_show_enough_of_each_name_to_tell_units_apart(page):
+    owner = UserFactory(username="phonerows")
+    hero = {"kind": "guy", "flavor": "hero", "commander": True}
+    army = ArmyFactory(
+        owner=owner, system="vsgmr", profiles=[hero, hero, {"kind": "guy", "flavor": "troop"}]
+    )
+    names = ["Hero of the Day", "Hero of the Day (copy)", LONG]
+    for unit, name in zip(army.units.order_by("position"), names, strict=True):
+        services.save_unit(army, unit.pk, services.UnitSpec(name, 1, unit.profile), None)
+    page.set_viewport_size(PHONE)
+    log_in(page, "phonerows")
+    page.goto(f"/armies/{army.pk}/")
+    shot(page, "i13-phone-rows", PHONE)
+
+    shown = []
+    for i in range(3):
+        link = page.get_by_test_id("unit-row").nth(i).locator(".unit-name")
+        clipped = link.evaluate(
+            "e => e.scrollWidth > e.clientWidth + 1 || e.scrollHeight > e.clientHeight + 1"
+        )
+        shown.append((link.inner_text(), clipped))
+    # The two heroes are shown whole; only the 200-character name is cut (at two lines).
+    assert shown[0] == ("Hero of the Day", False)
+    assert shown[1] == ("Hero of the Day (copy)", False)
+    assert shown[2][1] is True
+    long_box = page.get_by_test_id("unit-row").nth(2).locator(".unit-name").bounding_box()
+    line = page.get_by_test_id("unit-row").nth(0).locator(".unit-name").bounding_box()
+    assert long_box["height"] <= 2 * line["height"] + 1  # two lines at most
+    # Neither the page nor the list scrolls sideways.
+    assert page_width(page) <= PHONE["width"]
+    assert page.evaluate(
+        "(() => { const l = document.getElementById('unit-list');"
+        " return l.scrollWidth <= l.clientWidth; })()"
+    )
+
+    # The list of armies does not scroll sideways either, its table included.
+    for sample in SAMPLES[:3]:
+        services.create_army_from_file(owner, points.load(sample.army()))
+    page.goto("/armies/")
+    shot(page, "i13-army-list", PHONE)
+    assert page_width(page) <= PHONE["width"]
+    table = page.locator(".table-responsive")
+    assert table.evaluate("t => t.scrollWidth <= t.clientWidth"), table.evaluate(
+        "t => [t.scrollWidth, t.clientWidth]"
+    )
+
+
+# -------------------------------------------------------------- 14: the share page
+
+
+@pytest.mark.parametrize("viewport", SIZES)
+def test_the_share_page_is_a_clean_card_a_unit(page, viewport):
+    owner = UserFactory(username="sharecards")
+    bolter = {"name": "Homebrew Bolter", "off": 5, "range": 24}
+    archer = {"type": "skirmisher", "base": "25mm", "off": 3, "def": 3, "missile": [bolter]}
+    block = {"type": "block", "base": "20mm", "off": 3, "att": 3, "def": 4, "hit": 9}
+    army = ArmyFactory(owner=owner, system="gem", profiles=[archer, block, archer])
+    token = services.share_army(army)
+    page.set_viewport_size(viewport)
+    page.goto(f"/s/{token}/")
+    shot(page, "i14-share", viewport)
+
+    cards = page.get_by_test_id("unit-row")
+    assert cards.count() == 3
+    costs = []
+    for i in range(3):
+        card = cards.nth(i)
+        name = card.locator(".unit-name").bounding_box()
+        cost = card.get_by_test_id("unit-cost").bounding_box()
+        profile = card.get_by_test_id("unit-profile").bounding_box()
+        how = card.locator("summary").first.bounding_box()
+        odds = card.get_by_test_id("unit-odds").bounding_box()
+        # The cost is never run into what follows: the profile starts below it.
+        assert profile["y"] >= cost["y"] + cost["height"], i
+        assert cost["x"] >= name["x"] + name["width"] or cost["y"] >= name["y"] + name["height"]
+        # "how?" and "Odds on Table 1" are on lines of their own.
+        assert how["y"] >= odds["y"] + odds["height"] or odds["y"] >= how["y"] + how["height"]
+        costs.append(cost["x"] + cost["width"])
+    # The costs line up on the cards' right edge.
+    assert max(costs) - min(costs) <= 1
+    # Read as text, every figure is apart from the words beside it.
+    text = cards.nth(0).inner_text()
+    assert re.search(r"pts\S", text) is None, text
+    assert "how?Odds" not in text and "pts\nHomebrew" not in text.replace(" ", "")
+    assert page_width(page) <= viewport["width"]
+
+
+# ------------------------------------------- 15: a new unit's editor clear of the total
+
+
+@pytest.mark.parametrize("viewport", SIZES)
+def test_after_add_unit_the_editors_top_is_below_the_total(page, viewport):
+    catalog.load_samples(SampleArmy)  # the picker's figures: a test before may have flushed them
+    owner = UserFactory(username="adder")
+    swordsman = {"type": "skirmisher", "base": "25mm", "off": 4, "def": 4}
+    # Over its limit: the total carries an error and a warning, and stands taller.
+    army = ArmyFactory(owner=owner, system="gem", profiles=[swordsman] * 12, points_limit=10)
+    LibraryEntryFactory(owner=owner, system="gem", name="Spare archer", data=swordsman)
+    page.set_viewport_size(viewport)
+    log_in(page, "adder")
+
+    def editor_top_is_clear(how: str) -> None:
+        title = page.locator("#unit-form .card-header")
+        expect(title).to_be_visible()
+        page.wait_for_load_state("load")
+        page.wait_for_timeout(200)  # the scroll after load
+        shot(page, f"i15-{how}", viewport, full_page=False)
+        summary = page.locator("#army-summary").bounding_box()
+        top = title.bounding_box()
+        assert top["y"] >= summary["y"] + summary["height"] - 1, (how, top, summary)
+        assert top["y"] + top["height"] <= viewport["height"], (how, top)
+        label = page.locator("#unit-form").get_by_text("Name", exact=True).first.bounding_box()
+        assert label["y"] >= summary["y"] + summary["height"] - 1, (how, label, summary)
+
+    page.goto(f"/armies/{army.pk}/")
+    start_blank_unit(page)
+    expect(page.locator("#unit-form").get_by_label("Name", exact=True)).to_have_value(
+        re.compile(".+")
+    )
+    editor_top_is_clear("start-blank")
+
+    page.goto(f"/armies/{army.pk}/")
+    page.get_by_role("link", name="Add unit").click()
+    picker = page.get_by_test_id("unit-picker")
+    picker.get_by_label("Find a figure").fill("archer rules")
+    archer = picker.get_by_test_id("pick-choice").filter(has_text="Rules example")
+    expect(archer).to_have_count(1)
+    expect(page.get_by_test_id("picker-count")).to_contain_text("archer rules")
+    page.wait_for_load_state("networkidle")  # the search's answer is in
+    archer.get_by_role("button", name="Add Archer").click()
+    expect(page.locator("#unit-form").get_by_label("Name", exact=True)).to_have_value("Archer")
+    editor_top_is_clear("picker")
+
+    page.goto(f"/armies/{army.pk}/")
+    page.get_by_role("button", name="Add copy").click()
+    expect(page.locator("#unit-form").get_by_label("Name", exact=True)).to_have_value(
+        "Spare archer"
+    )
+    editor_top_is_clear("add-copy")
+
+
+# ------------------------------------------------- 16: the phone shows the rules version
+
+
+def test_the_phone_builder_shows_the_rules_version(page):
+    owner = UserFactory(username="versions")
+    army = ArmyFactory(owner=owner, system="gem", profiles=[{**SKIRMISHER, "off": 4, "def": 4}])
+    page.set_viewport_size(PHONE)
+    log_in(page, "versions")
+    page.goto(f"/armies/{army.pk}/")
+    version = page.get_by_test_id("rules-version")
+    expect(version).to_be_visible()
+    expect(version).to_contain_text(f"rules {army.rules_version}")
+    shot(page, "i16-phone-builder", PHONE, full_page=False)
+
+
+# ------------------------------------------------------- 17: a dead share link explains
+
+
+@pytest.mark.parametrize("viewport", SIZES)
+def test_a_revoked_or_unknown_share_link_says_what_happened(browser, live_server, viewport):
+    owner = UserFactory(username="revoker")
+    army = ArmyFactory(
+        owner=owner, system="vsgmr", profiles=[{"kind": "guy", "flavor": "hero", "commander": True}]
+    )
+    old = services.share_army(army)
+    services.unshare_army(army)
+    context = browser.new_context(base_url=live_server.url, viewport=viewport)
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    try:
+        for name, url in (("revoked", f"/s/{old}/"), ("unknown", "/s/no-such-link/roster/")):
+            response = page.goto(url)
+            assert response.status == 404, url
+            heading = page.get_by_role("heading", level=1)
+            expect(heading).to_contain_text("link")
+            body = page.locator("main")
+            expect(body).to_contain_text("turned the link off")
+            expect(body).to_contain_text("renewed")
+            expect(body).to_contain_text("send you a new one")
+            expect(page.get_by_role("link", name="Go to Muster's home page")).to_be_visible()
+            expect(page.get_by_text("Not Found", exact=True)).to_have_count(0)
+            shot(page, f"i17-{name}", viewport)
+            assert page_width(page) <= viewport["width"]
+    finally:
+        context.close()
+    assert errors == []
+
+
+# ------------------------------------------- 18: the quick reference and the GEM cards
+
+
+def _overlaps(a: dict, b: dict) -> bool:
+    return not (
+        a["x"] + a["width"] <= b["x"]
+        or b["x"] + b["width"] <= a["x"]
+        or a["y"] + a["height"] <= b["y"]
+        or b["y"] + b["height"] <= a["y"]
+    )
+
+
+@pytest.mark.parametrize("viewport", SIZES)
+def test_the_gem_quick_reference_reads_cleanly(page, viewport):
+    page.set_viewport_size(viewport)
+    page.goto("/print/gem/quick-reference/")
+    shot(page, "i18-quick-reference", viewport)
+    reference = page.get_by_test_id("quick-reference")
+    table_1 = reference.locator("table.table-1").bounding_box()
+    for heading in ("Army checks", "Points for a figure"):
+        section = reference.locator("section").filter(has=page.get_by_role("heading", name=heading))
+        assert not _overlaps(table_1, section.bounding_box()), heading
+    fire = reference.get_by_text(re.compile("^Fire divisor")).bounding_box()
+    assert not _overlaps(table_1, fire)
+    # Every table is whole inside the sheet: none clipped, none past the screen.
+    sheet = reference.bounding_box()
+    for i in range(reference.locator("table").count()):
+        box = reference.locator("table").nth(i).bounding_box()
+        assert box["x"] >= sheet["x"] and box["x"] + box["width"] <= sheet["x"] + sheet["width"]
+    assert page_width(page) <= viewport["width"]
+
+
+@pytest.mark.parametrize("viewport", SIZES)
+def test_gem_unit_cards_keep_their_headings_whole(page, viewport):
+    owner = UserFactory(username="cardsgem")
+    army = named_army(owner, "gem")
+    sample = next(s for s in SAMPLES if s.system == "gem")
+    plain = services.create_army_from_file(owner, points.load(sample.army()))
+    page.set_viewport_size(viewport)
+    log_in(page, "cardsgem")
+    for label, one in (("plain", plain), ("long-names", army)):
+        page.goto(f"/armies/{one.pk}/cards/")
+        shot(page, f"i18-gem-cards-{label}", viewport)
+        # A heading of one word (OFF, ATT, RANGE, HEAVY...) is drawn on one line.
+        broken = page.evaluate(
+            """() => [...document.querySelectorAll('.cards thead th')]
+                .filter(th => /^\\S+$/.test(th.textContent.trim()))
+                .filter(th => { const r = document.createRange(); r.selectNodeContents(th);
+                                return r.getClientRects().length > 1; })
+                .map(th => th.textContent.trim())"""
+        )
+        assert broken == [], (label, broken)
+        assert page_width(page) <= viewport["width"]
