@@ -24,7 +24,7 @@ from django.shortcuts import redirect, render
 from django.views.decorators.http import require_http_methods
 
 import points
-from armies import profiles, roster
+from armies import profiles, unit_cards
 from armies.access import army_for_owner
 from armies.models import Army, LibraryEntry, library_for
 from armies.replies import add_unit
@@ -92,7 +92,7 @@ class Preview:
         unit, _ = self._priced
         if unit is None:
             return None
-        return roster.CARDS[self.system](SimpleNamespace(unit=unit))
+        return unit_cards.CARDS[self.system](SimpleNamespace(unit=unit))
 
 
 # ---------------------------------------------------------------- the built-in catalog

@@ -9,7 +9,7 @@ from functools import cached_property, partial
 
 from django.db.models import Q
 
-from armies import profiles, rolls
+from armies import latest_roll, profiles
 from armies.models import (
     TRASH_DAYS,
     Army,
@@ -176,19 +176,19 @@ class ArmyState:
     @cached_property
     def record(self):
         """The army's latest acquisition roll (G.O.M.S.), without units: one query."""
-        return rolls.latest_record(self.army)
+        return latest_roll.latest_record(self.army)
 
     @property
     def roll_key(self) -> tuple | None:
         """What a cached part showing the roll depends on besides the army's version."""
-        return rolls.record_key(self.record)
+        return latest_roll.record_key(self.record)
 
     @cached_property
     def acquisition(self):
         """The latest roll as pages show it; units only when there is one."""
         if self.record is None:
             return None
-        return rolls.describe(self.record, self.priced)
+        return latest_roll.describe(self.record, self.priced)
 
     @cached_property
     def library(self) -> list[LibraryEntry]:

@@ -1,6 +1,6 @@
 from django.urls import path
 
-from armies import acquisition, cards, exports, lists, picker, play, preview, shared, views
+from armies import lists, picker, preview, views
 
 app_name = "armies"
 urlpatterns = [
@@ -12,24 +12,8 @@ urlpatterns = [
     path("samples/<slug:slug>/", views.army_from_sample, name="from-sample"),
     path("<int:pk>/", views.builder, name="builder"),
     path("<int:pk>/export.json", views.army_export, name="export"),
-    path("<int:pk>/export.txt", exports.army_text, {"kind": "txt"}, name="export-txt"),
-    path("<int:pk>/export.md", exports.army_text, {"kind": "md"}, name="export-md"),
-    path("<int:pk>/export.bbcode", exports.army_text, {"kind": "bbcode"}, name="export-bbcode"),
     path("<int:pk>/settings/", views.army_settings, name="settings"),
     path("<int:pk>/accept-rules/", views.accept_rules, name="accept-rules"),
-    path("<int:pk>/roster/", shared.army_roster, name="roster"),
-    path("<int:pk>/cards/", cards.army_cards, name="cards"),
-    path("<int:pk>/acquisition/", acquisition.page, name="acquisition"),
-    path("<int:pk>/acquisition/roll/", acquisition.roll, name="acquisition-roll"),
-    path("<int:pk>/acquisition/reroll/", acquisition.reroll, name="acquisition-reroll"),
-    path("<int:pk>/acquisition/finish/", acquisition.finish, name="acquisition-finish"),
-    path("<int:pk>/play/", play.play, name="play"),
-    path("<int:pk>/play/tap/", play.tap_view, name="play-tap"),
-    path("<int:pk>/play/undo/", play.undo_view, name="play-undo"),
-    path("<int:pk>/play/new/", play.new_game_view, name="play-new"),
-    path("<int:pk>/play/games/<int:number>/", play.earlier_game, name="play-game"),
-    path("<int:pk>/share/", shared.share_on, name="share-on"),
-    path("<int:pk>/share/off/", shared.share_off, name="share-off"),
     path("<int:pk>/archive/", lists.archive, name="archive"),
     path("<int:pk>/unarchive/", lists.unarchive, name="unarchive"),
     path("<int:pk>/tags/", lists.tag_add, name="tag-add"),

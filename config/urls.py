@@ -1,24 +1,13 @@
 from django.contrib import admin
-from django.urls import include, path, register_converter
+from django.urls import include, path
 
 from accounts import views as account_views
 from accounts.forms import AdminLoginForm
 from accounts.probes import HEALTHZ, healthz
-from armies import (
-    acquisition,
-    api,
-    cards,
-    exports,
-    fights,
-    matchups,
-    odds,
-    offline,
-    play,
-    shared,
-)
-from armies.converters import ShareToken
-
-register_converter(ShareToken, "token")
+from armies import api
+from armies import urls as building
+from sharing import urls as sharing
+from table import urls as table
 
 # A database that is down or stuck answers 503 from wherever it failed (config/errors.py).
 handler500 = "config.errors.server_error"
@@ -26,50 +15,20 @@ handler500 = "config.errors.server_error"
 # The admin's log-in page counts and refuses repeated failures like the main one.
 admin.site.login_form = AdminLoginForm
 
+# One `armies` namespace for every page of an army, whichever app draws it: building
+# (armies/), the table (table/), sharing and printing (sharing/). URL names never moved.
+army_pages = building.urlpatterns + table.army_urlpatterns + sharing.army_urlpatterns
+
 urlpatterns = [
     path("", account_views.home, name="home"),
     path(HEALTHZ.removeprefix("/"), healthz, name="healthz"),
-    path("manifest.webmanifest", offline.manifest, name="manifest"),
-    path("sw.js", offline.service_worker, name="service-worker"),
-    path("offline/", offline.offline_page, name="offline"),
     path("accounts/", include("accounts.urls")),
-    path("armies/", include("armies.urls")),
+    path("armies/", include((army_pages, building.app_name))),
     path("library/", include("armies.library_urls")),
-    path("s/<token:token>/", shared.shared, name="shared"),
-    path("s/<token:token>/roster/", shared.shared_roster, name="shared-roster"),
-    path("s/<token:token>/export.txt", exports.shared_text, {"kind": "txt"}, name="shared-txt"),
-    path("s/<token:token>/export.md", exports.shared_text, {"kind": "md"}, name="shared-md"),
-    path(
-        "s/<token:token>/export.bbcode",
-        exports.shared_text,
-        {"kind": "bbcode"},
-        name="shared-bbcode",
-    ),
-    path("s/<token:token>/cards/", cards.shared_cards, name="shared-cards"),
-    path("print/<slug:system>/blank-cards/", cards.blank_cards, name="blank-cards"),
-    path("print/<slug:system>/quick-reference/", cards.quick_reference, name="quick-reference"),
-    path("s/<token:token>/fork/", shared.fork, name="fork"),
-    path("s/<token:token>/play/", play.shared_play, name="shared-play"),
-    path(
-        "s/<token:token>/play/games/<int:number>/",
-        play.shared_earlier_game,
-        name="shared-play-game",
-    ),
-    path("s/<token:token>/roll/", acquisition.shared_roll, name="shared-roll"),
-    path(
-        "s/<token:token>/roll/<int:record_pk>/", acquisition.shared_roll, name="shared-roll-record"
-    ),
-    path(
-        "s/<token:token>/roll/<int:record_pk>/seed/",
-        acquisition.add_opponent_seed,
-        name="shared-roll-seed",
-    ),
-    path("matchup/", matchups.matchup, name="matchup"),
+    path("", include(sharing)),  # share links, prints, exports, matchups, calculators
+    path("", include(table)),  # the table through a share link: play, rolls
     path("api/price/", api.price, name="api-price"),
     path("api/fight/", api.fight, name="api-fight"),
-    # The Table 1 and fight calculators offer the player's own units, so armies/ serves them.
-    path("rules/gem/table-1/", odds.table_1, name="table-1"),
-    path("rules/<slug:system>/fight/", fights.fight, name="fight"),
     path("rules/", include("rules.urls")),
     path("admin/", admin.site.urls),
 ]

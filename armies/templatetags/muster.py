@@ -10,10 +10,11 @@ from django.core.cache import cache
 from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils.html import conditional_escape
+from django.utils.http import urlencode
 from django.utils.safestring import SafeString
 
 import points
-from armies import fight_odds, roster
+from armies import unit_cards
 from points import fights
 from points.armyfile import MAX_QUANTITY
 from points.numbers import decimal_text
@@ -205,7 +206,7 @@ def shared_cards(state) -> SafeString:
     def draw(pks: list[int]) -> dict[int, str]:
         return {
             card.unit.pk: render_to_string("armies/_shared_units.html#card", {"card": card})
-            for card in roster.unit_cards(state, pks)
+            for card in unit_cards.unit_cards(state, pks)
         }
 
     return _drawn_once(state, _part_keys("shared-card-3", state), draw)
@@ -266,8 +267,12 @@ def odds_against(priced: object, pk: int | None = None) -> str:
     if system is None or unit is None:
         return ""
     if pk is not None:
-        return fight_odds.odds_against(system, "a", unit=pk)
+        return _fight_url(system, unit=pk)
     profile = json.dumps(SYSTEMS[system].dump_profile(unit.profile), separators=(",", ":"))
-    return fight_odds.odds_against(
-        system, "a", name=unit.name, quantity=unit.quantity, profile=profile
-    )
+    return _fight_url(system, name=unit.name, quantity=unit.quantity, profile=profile)
+
+
+def _fight_url(system: str, **query: object) -> str:
+    """The fight calculator's address with side A filled in: the "Odds against…" links."""
+    values = {f"a_{key}": value for key, value in query.items() if value is not None}
+    return f"{reverse('fight', args=[system])}?{urlencode(values)}"

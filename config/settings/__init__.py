@@ -57,6 +57,8 @@ INSTALLED_APPS = [
     "rules",
     "accounts",
     "armies",
+    "table",
+    "sharing",
 ]
 
 MIDDLEWARE = [

@@ -21,7 +21,7 @@
   // "every 3s" queued each poll behind the last one, so one stuck poll held the page.)
   const POLL_MS = 2000;
   const RETRY_MS = 5000;
-  const UNDO_STEPS = 50; // armies/play.py UNDO_STEPS
+  const UNDO_STEPS = 50; // table/table.py UNDO_STEPS
 
   const gameBox = () => document.getElementById("game");
   const army = Number(gameBox()?.dataset.army) || null; // set on the owner's page only

@@ -1,4 +1,4 @@
-// Muster's service worker (served at /sw.js by armies/offline.py, scope "/").
+// Muster's service worker (served at /sw.js by sharing/offline.py, scope "/").
 //
 // What it keeps on the device, and nothing else:
 // - the pages the player opened that Muster promises offline: table mode, the roster and

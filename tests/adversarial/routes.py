@@ -74,7 +74,7 @@ def _unit_form(w: World) -> dict:
 
 def _game(w: World):
     """The gem army's current table-mode game, started if it has none."""
-    from armies import table
+    from table import table
 
     return w.army.games.filter(ended__isnull=True).first() or table.new_game(w.army, None)
 

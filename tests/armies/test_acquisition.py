@@ -259,7 +259,7 @@ def test_two_quick_rerolls_cannot_spend_the_last_reroll_twice(player):
 
 
 def test_late_vehicles_and_spent_rerolls_read_as_the_pages_print_them():
-    from armies.rolls import Acquisition
+    from armies.latest_roll import Acquisition
     from points.goms import AcquisitionTotals
 
     record = AcquisitionRecord(picks=[2, 0], rerolls=2)

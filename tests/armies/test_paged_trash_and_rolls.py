@@ -9,7 +9,7 @@ import pytest
 from django.test import Client
 
 from armies import services
-from armies.rolls import ROLLS_PER_PAGE
+from table.rolls import ROLLS_PER_PAGE
 from tests.factories import ArmyFactory
 
 pytestmark = pytest.mark.django_db

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from armies import roster
+from armies import unit_cards
 from armies.models import AcquisitionRecord
 from tests.armies.test_acquisition import goms_army, url
 from tests.factories import ArmyFactory
@@ -52,8 +52,8 @@ def test_a_card_is_worked_out_only_when_it_is_drawn(player_client, player, monke
         worked.append(pu.unit.name)
         return drawn(pu)
 
-    drawn = roster.CARDS["gem"]
-    monkeypatch.setitem(roster.CARDS, "gem", gem_card)
+    drawn = unit_cards.CARDS["gem"]
+    monkeypatch.setitem(unit_cards.CARDS, "gem", gem_card)
     # A stat line no other test prices: cards drawn for another test are remembered too.
     army = ArmyFactory(owner=player, system="gem", profiles=[{**SWORDSMAN, "mor": 7}] * 2)
     for _ in range(2):

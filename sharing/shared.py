@@ -10,11 +10,13 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_GET, require_POST
 
-from armies import rolls, roster, services
+from armies import services
 from armies.access import army_for_owner, private, shared_army_or_404
 from armies.replies import too_many_armies
 from armies.services import TooManyArmies
 from armies.state import builder_context
+from sharing import roster
+from table import rolls
 
 
 @require_GET

@@ -1,5 +1,5 @@
 """Table mode's pages (SPEC 5): the owner's game and the opponent's read-only view. The
-game's rules and every change to it are armies/table.py."""
+game's rules and every change to it are table/table.py."""
 
 from __future__ import annotations
 
@@ -11,11 +11,11 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_GET, require_POST
 
-from armies import table
 from armies.access import army_for_owner, private, shared_army_or_404
 from armies.models import Army, Game
-from armies.table import Board, Refused
 from points.numbers import ascii_int
+from table import table
+from table.table import Board, Refused
 
 # ---------------------------------------------------------------- owner's views
 

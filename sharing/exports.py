@@ -17,7 +17,7 @@ from django.core.cache import cache
 from django.http import HttpRequest, HttpResponse
 from django.views.decorators.http import require_GET
 
-from armies import roster
+from armies import unit_cards
 from armies.access import army_for_owner, private, shared_army_or_404
 from armies.models import Army, Unit, stored_number
 from armies.templatetags.muster import pts
@@ -92,7 +92,7 @@ def text_army(army: Army, units: list[Unit], share_url: str | None) -> TextArmy:
                 name=u.name,
                 each=pts(stored_number(u.each)),
                 cost=pts(stored_number(u.cost)),
-                detail=DETAILS[army.system](roster.CARDS[army.system](u.priced)),
+                detail=DETAILS[army.system](unit_cards.CARDS[army.system](u.priced)),
             )
             for u in units
         ),
@@ -100,7 +100,7 @@ def text_army(army: Army, units: list[Unit], share_url: str | None) -> TextArmy:
     )
 
 
-def _gem(card: roster.GemCard) -> str:
+def _gem(card: unit_cards.GemCard) -> str:
     parts = [f"{card.type}, {card.base} base", " ".join(f"{k} {v}" for k, v in card.stats)]
     if card.vehicle:
         parts.append(", ".join(f"{k.lower()} {v}" for k, v in card.vehicle[:2]))
@@ -115,7 +115,7 @@ def _gem(card: roster.GemCard) -> str:
     return " · ".join(parts)
 
 
-def _vsgmr(card: roster.VsgmrCard) -> str:
+def _vsgmr(card: unit_cards.VsgmrCard) -> str:
     facts = dict(card.facts)
     armour = facts["Armour"].split(" ")[0]
     parts = [card.figure, "no armour" if armour == "none" else f"{armour} armour"]
@@ -130,7 +130,7 @@ def _vsgmr(card: roster.VsgmrCard) -> str:
     return " · ".join(parts)
 
 
-def _goms(card: roster.GomsCard) -> str:
+def _goms(card: unit_cards.GomsCard) -> str:
     facts = dict(card.facts)
     parts = [card.kind]
     if "Class" in facts:
@@ -145,7 +145,7 @@ def _goms(card: roster.GomsCard) -> str:
 D10_SHORT = ("CS", "WP", "SH", "CQC", "PH", "AG")
 
 
-def _d10(card: roster.D10Card) -> str:
+def _d10(card: unit_cards.D10Card) -> str:
     facts = dict(card.facts)
     skills = " ".join(f"{label} {s.stat}" for label, s in zip(D10_SHORT, card.skills, strict=True))
     parts = [skills, f"Defence {facts['Defence']}", f"Move {facts['Move']}"]

@@ -1,5 +1,5 @@
 """The G.O.M.S. acquisition roll's pages: the owner's sheet and the opponent's view through
-the share link. The rules and every write are armies/rolls.py."""
+the share link. The rules and every write are table/rolls.py."""
 
 from __future__ import annotations
 
@@ -12,13 +12,14 @@ from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_GET, require_POST
 
-from armies import rolls
+from armies import latest_roll
 from armies.access import army_for_owner, private, shared_army_or_404
 from armies.models import AcquisitionRecord, Army
 from armies.services import Refused
 from armies.state import ArmyState
 from points import goms
 from points.numbers import ascii_int
+from table import rolls
 
 
 def _goms_army(request: HttpRequest, pk: int) -> Army:
@@ -47,7 +48,7 @@ def page(request: HttpRequest, pk: int) -> HttpResponse:
             "dice_count": dice_count,
             "rerolls_bought": priced.army.options.rerolls,  # type: ignore[attr-defined]
             "max_dice": goms.MAX_ACQUISITION_DICE,
-            "reroll_minutes": rolls.REROLL_TIME // timedelta(minutes=1),
+            "reroll_minutes": latest_roll.REROLL_TIME // timedelta(minutes=1),
             "roll_url": _share_roll_url(request, army),
         },
     )
@@ -120,7 +121,7 @@ def shared_roll(request: HttpRequest, token: str, record_pk: int | None = None) 
         record = rolls.shared_record(army, record_pk)
     except AcquisitionRecord.DoesNotExist:
         raise Http404("No such roll") from None
-    acquisition = rolls.describe(record, ArmyState(army).priced)
+    acquisition = latest_roll.describe(record, ArmyState(army).priced)
     context = {
         "army": army,
         "acquisition": acquisition,
@@ -132,7 +133,7 @@ def shared_roll(request: HttpRequest, token: str, record_pk: int | None = None) 
 
 @require_POST
 def add_opponent_seed(request: HttpRequest, token: str, record_pk: int) -> HttpResponse:
-    """The opponent's seed for a fair roll (armies.rolls.add_opponent_seed)."""
+    """The opponent's seed for a fair roll (table.rolls.add_opponent_seed)."""
     army = shared_army_or_404(token)
     seed = request.POST.get("seed", "").strip()
     try:

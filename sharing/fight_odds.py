@@ -10,8 +10,6 @@ from fractions import Fraction
 
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 from django.http import QueryDict
-from django.urls import reverse
-from django.utils.http import urlencode
 
 from armies.models import Army, Unit, shared_army
 from points import ArmyFileError, fights
@@ -278,9 +276,3 @@ def _json(text: str, where: str) -> object:
 
 def _no_constant(name: str) -> object:
     raise ValueError(name)
-
-
-def odds_against(system: str, side: str = "b", **query: object) -> str:
-    """The calculator's address with one side filled in: the "Odds against…" links."""
-    values = {f"{side}_{key}": value for key, value in query.items() if value is not None}
-    return f"{reverse('fight', args=[system])}?{urlencode(values)}"

@@ -2,7 +2,7 @@
 fill in by hand, and a one-page quick reference per system, all with the page header and
 page numbers of static/css/print-set.css.
 
-Unit cards draw the roster's own cards (armies/roster.py), so a card says exactly what the
+Unit cards draw the roster's own cards (armies/unit_cards.py), so a card says exactly what the
 roster says; the options kept in the URL (PrintOptions) show or hide parts of both.
 """
 
@@ -15,12 +15,12 @@ from django.utils import timezone
 from django.views.decorators.http import require_GET
 
 import points
-from armies import roster
 from armies.access import army_for_owner, private, shared_army_or_404
 from armies.models import Army
 from points import d10, gem, goms, vsgmr
 from points.numbers import percent
 from rules import pages
+from sharing import roster
 
 # ---------------------------------------------------------------- unit cards
 

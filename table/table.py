@@ -1,5 +1,5 @@
 """Table mode's game (SPEC 5), its rules and its writes: an army's game tracked on the
-owner's phone, watched by the opponent. The pages are armies/play.py.
+owner's phone, watched by the opponent. The pages are table/play.py.
 
 A game (armies.models.Game) keeps what each unit's card tracks, taken once from the
 stored unit rows when the game starts (never re-priced), and a flat map of counters:
@@ -20,7 +20,7 @@ from django.db.models import Max
 from django.utils import timezone
 
 import points
-from armies import aids, rolls, services
+from armies import aids, latest_roll, services
 from armies.models import Army, Game, Unit, stored_number
 from points import gem, goms
 from points.armyfile import ArmyFileError
@@ -154,9 +154,9 @@ def new_cards(army: Army) -> dict:
     """What a new game tracks, from the army's stored unit rows as they are now."""
     units = list(army.units.defer("lines", "exact"))
     by_unit: list[tuple] = [()] * len(units)
-    record = rolls.latest_record(army)
+    record = latest_roll.latest_record(army)
     if record is not None:
-        roll = rolls.describe(record, army.priced(units))
+        roll = latest_roll.describe(record, army.priced(units))
         if not roll.stale and not roll.record.waiting:
             by_unit = roll.by_unit()
     cards = []

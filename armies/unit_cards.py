@@ -1,4 +1,5 @@
-"""Printable roster sheets: what a player needs at the table, one card per unit (SPEC 5).
+"""What a unit's card shows, per system: the roster's cards, the share page's, the unit
+picker's preview and the text exports draw from here (SPEC 5).
 
 Every number on a card comes from the engine (`points/`): this module only picks what
 each system's players look up during a game and puts it in the order they read it.
@@ -6,31 +7,18 @@ each system's players look up during a game and puts it in the order they read i
 
 from __future__ import annotations
 
-import hashlib
-import math
 from collections.abc import Callable
 from dataclasses import dataclass, replace
-from fractions import Fraction
-from functools import cached_property, partial
-
-import segno
-from django.core.cache import cache
-from django.http import HttpRequest, HttpResponse, QueryDict
-from django.shortcuts import render
-from django.urls import reverse
-from django.utils import timezone
-from django.utils.safestring import SafeString, mark_safe
+from functools import cached_property
 
 from armies import aids
-from armies.models import Army, StoredUnitPrice, Unit
+from armies.models import StoredUnitPrice, Unit
 from armies.state import ArmyState
 from points import d10, gem, goms, vsgmr
-from points.model import Issue, PricedArmy, PricedUnit, Stat
-from points.numbers import shown_number
+from points.model import Issue, PricedUnit, Stat
 
 # Tick boxes on one card; past this a unit tracks losses on the back of the sheet.
 MAX_BOXES = 120
-QR_BORDER = 2  # modules of quiet zone: the sheet's white margin adds the rest
 
 
 @dataclass(frozen=True)
@@ -61,37 +49,6 @@ class Card:
         return CARDS[self.system](self.priced)
 
 
-class RosterState(ArmyState):
-    """What a roster sheet shows, worked out when the sheet is drawn: it is cached per
-    army version and roll ({% cache %}), so mostly it is not."""
-
-    def __init__(self, army: Army):
-        super().__init__(army, breakdowns=True)
-
-    @cached_property
-    def rolls(self) -> tuple | None:
-        """G.O.M.S.: each unit's recorded acquisition dice, in list order, while the roll
-        is not stale; None otherwise (and for the other systems, without reading units)."""
-        rolls = self.acquisition
-        return None if rolls is None or rolls.stale else tuple(rolls.by_unit())
-
-    def rolled_key(self, place: int, pk: int) -> str:
-        """What a card shows of the roll, for its cache key."""
-        if self.rolls is None:
-            return "-"
-        return hashlib.sha256(repr(self.rolls[place]).encode()).hexdigest()[:16]
-
-    def cards_of(self, pks: list[int]) -> list[Card]:
-        cards = unit_cards(self, pks)
-        if self.rolls is None:
-            return cards
-        return [replace(card, rolled=self.rolls[card.number - 1]) for card in cards]
-
-    @cached_property
-    def army_panel(self) -> ArmyPanel:
-        return ARMY_PANELS[self.army.system](self.army, self.summary)
-
-
 def unit_cards(state: ArmyState, pks: list[int]) -> list[Card]:
     """A card for each of the units with ids `pks`, in list order: the roster's and the
     share page's (which shows each unit's stat line, weapons, traits and powers). A card's
@@ -107,88 +64,12 @@ def unit_cards(state: ArmyState, pks: list[int]) -> list[Card]:
     ]
 
 
-@dataclass(frozen=True)
-class PrintOptions:
-    """What a printed roster or card set includes, kept in its URL so it can be printed
-    again the same way. A box left unticked is sent as nothing, so a form that was sent
-    says so with `o=1`; without it every option has its default."""
-
-    breakdowns: bool = False  # each unit's cost, line by line
-    table1: bool = True  # GEM: Table 1 hit chances against DEF 1-10
-    aids: bool = True  # vehicle handling aids
-    notes: bool = True  # the army's notes
-
-    @classmethod
-    def of(cls, params: QueryDict) -> PrintOptions:
-        if params.get("o") != "1":
-            return cls(breakdowns=params.get("breakdowns") == "1")
-        return cls(
-            breakdowns=params.get("breakdowns") == "1",
-            table1=params.get("table1") == "1",
-            aids=params.get("aids") == "1",
-            notes=params.get("notes") == "1",
-        )
-
-    @property
-    def classes(self) -> str:
-        """Classes on the printed set: its parts are drawn (and cached) once, then shown or
-        hidden by static/css/print-set.css."""
-        shown = {
-            "show-breakdowns": self.breakdowns,
-            "hide-table1": not self.table1,
-            "hide-aids": not self.aids,
-            "hide-notes": not self.notes,
-        }
-        return " ".join(name for name, on in shown.items() if on)
-
-
-def render_roster(request: HttpRequest, army: Army, share_url: str | None) -> HttpResponse:
-    state = RosterState(army)
-    owner = request.user.is_authenticated and request.user.pk == army.owner_id
-    context = {
-        "army": army,
-        "state": state,
-        **state.lazy(*LAZY),
-        "share_url": share_url,
-        "qr": partial(_qr_svg, share_url) if share_url else None,
-        "back_url": army.get_absolute_url() if owner else army.get_share_url(),
-        "printed": timezone.localdate(),
-        "system_template": f"armies/roster_{army.system}.html",
-        "roll_key": state.roll_key,
-        "options": PrintOptions.of(request.GET),
-        "cards_url": _cards_url(request, army, owner),
-    }
-    return render(request, "armies/roster.html", context)
-
-
-def _cards_url(request: HttpRequest, army: Army, owner: bool) -> str:
-    """The unit cards of the same army, through the same door, with the same options."""
-    url = (
-        reverse("armies:cards", args=[army.pk])
-        if owner
-        else reverse("shared-cards", args=[army.share_token])
-    )
-    query = request.GET.urlencode()
-    return f"{url}?{query}" if query else url
-
-
-LAZY = ("summary", "army_panel", "acquisition")
-
-
-def _qr_svg(url: str) -> SafeString:
-    # In Django's cache per link: encoding one costs several milliseconds.
-    # Safe: segno writes only its own SVG markup; the URL is encoded in the path data.
-    key = "qr:" + hashlib.sha256(url.encode()).hexdigest()
-    svg = cache.get_or_set(
-        key, lambda: segno.make(url, micro=False).svg_inline(border=QR_BORDER, omitsize=True)
-    )
-    return mark_safe(svg)  # noqa: S308
-
-
 # ---------------------------------------------------------------- shared helpers
 
 
-def _boxes(label: str, per_model: int, models: int, mark: int = 0, mark_label: str = "") -> Boxes:
+def tick_boxes(
+    label: str, per_model: int, models: int, mark: int = 0, mark_label: str = ""
+) -> Boxes:
     shown = min(models, MAX_BOXES // per_model) if per_model else 0
     left_off = models - shown
     note = f"{left_off} more: keep count on the back of the sheet" if left_off else ""
@@ -249,21 +130,21 @@ def _gem_card(pu: PricedUnit) -> GemCard:
         melee=melee,
         missile=missile,
         hit_rows=aids.hit_rows(p),
-        boxes=_gem_boxes(p, pu.unit.quantity),
+        boxes=_gemtick_boxes(p, pu.unit.quantity),
     )
     if p.is_vehicle:
         card = _with_vehicle(card, p)
     return card
 
 
-def _gem_boxes(p: gem.GemProfile, quantity: int) -> tuple[Boxes, ...]:
+def _gemtick_boxes(p: gem.GemProfile, quantity: int) -> tuple[Boxes, ...]:
     hit = p.hit.whole
     if hit is None:
         boxes = [Boxes("HIT", (), note=f"rolled ({p.hit.raw}): write it down when rolled")]
     else:
-        boxes = [_boxes("HIT", hit, quantity)]
+        boxes = [tick_boxes("HIT", hit, quantity)]
     if p.hull_points is not None:
-        boxes.append(_boxes("Hull points", p.hull_points, quantity))
+        boxes.append(tick_boxes("Hull points", p.hull_points, quantity))
     return tuple(boxes)
 
 
@@ -336,7 +217,7 @@ def _vsgmr_card(pu: PricedUnit) -> VsgmrCard:
         facts=tuple(facts),
         traits=traits,
         powers=tuple(_power(power, tier) for power, tier in p.super_powers),
-        boxes=(_boxes("Figures", 1, pu.unit.quantity),),
+        boxes=(tick_boxes("Figures", 1, pu.unit.quantity),),
     )
 
 
@@ -370,7 +251,7 @@ def _goms_card(pu: PricedUnit) -> GomsCard:
     elif p.kind in goms.HQ_TEAMS:
         facts.append(("Make-up", goms.HQ_TEAMS[p.kind]))
     row = goms.ACQUISITION[goms.acquisition_row(p)]
-    boxes = () if p.men is None else (_boxes("Men", p.men, quantity),)
+    boxes = () if p.men is None else (tick_boxes("Men", p.men, quantity),)
     return GomsCard(
         kind=goms.KIND_NAMES[p.kind],
         facts=tuple(facts),
@@ -415,7 +296,7 @@ def _d10_card(pu: PricedUnit) -> D10Card:
         skills=aids.skill_chances(p),
         facts=tuple(facts),
         weapons=tuple((name, table_weapon(name)) for name in p.weapons),
-        boxes=(_boxes("Out of action", 1, pu.unit.quantity),),
+        boxes=(tick_boxes("Out of action", 1, pu.unit.quantity),),
     )
 
 
@@ -424,55 +305,4 @@ CARDS: dict[str, Callable[[PricedUnit], object]] = {
     "vsgmr": _vsgmr_card,
     "goms": _goms_card,
     "d10": _d10_card,
-}
-
-
-# ---------------------------------------------------------------- the army panel
-
-
-@dataclass(frozen=True)
-class ArmyPanel:
-    """Army-wide facts printed under the header: purchases, allowances, morale."""
-
-    facts: tuple[tuple[str, str], ...] = ()
-    lines: tuple[tuple[str, Fraction | str, str], ...] = ()  # label, points, note
-    boxes: tuple[Boxes, ...] = ()
-
-
-def _no_panel(army: Army, priced: PricedArmy) -> ArmyPanel:
-    return ArmyPanel()
-
-
-def _goms_panel(army: Army, priced: PricedArmy) -> ArmyPanel:
-    options: goms.GomsOptions = priced.army.options  # type: ignore[assignment]
-    allowed = priced.extras["allowances"]
-    size = priced.extras["game_size"]
-    facts = [
-        ("Game size", f"{size} (up to {goms.GAME_SIZES[size]} points)" if size else "over large"),
-        ("Platoons", str(allowed["platoons"])),  # type: ignore[index]
-        ("Set-up zone extension", f"+{allowed['setup_zone_inches']}″"),  # type: ignore[index]
-        ("Dug in", "yes" if options.dug_in else "no"),
-    ]
-    lines = tuple((line.label, line.value, line.note) for line in priced.option_lines)
-    boxes = (_boxes("Rerolls used", 1, options.rerolls),) if options.rerolls else ()
-    return ArmyPanel(tuple(facts), lines, boxes)
-
-
-def _d10_panel(army: Army, priced: PricedArmy) -> ArmyPanel:
-    force = priced.total
-    half: Fraction = priced.extras["break_point"]  # type: ignore[assignment]
-    facts = (
-        ("Force points", shown_number(force)),
-        ("Break point", f"{shown_number(half)}: morale tests once this many are downed or dead"),
-    )
-    # One box per force point; the box where the break point is reached is marked.
-    tally = _boxes("Force points downed or dead", 1, int(force), math.ceil(half), "breaks")
-    return ArmyPanel(facts, boxes=(tally,))
-
-
-ARMY_PANELS: dict[str, Callable[[Army, PricedArmy], ArmyPanel]] = {
-    "gem": _no_panel,
-    "vsgmr": _no_panel,
-    "goms": _goms_panel,
-    "d10": _d10_panel,
 }

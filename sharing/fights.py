@@ -8,9 +8,9 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.views.decorators.http import require_GET
 
-from armies import fight_odds
 from rules import pages
 from rules.forms import FightForm
+from sharing import fight_odds
 
 
 @require_GET

@@ -1,0 +1,192 @@
+"""Printable roster sheets: what a player needs at the table, one card per unit (SPEC 5);
+the cards themselves are armies/unit_cards.py.
+
+Every number on a card comes from the engine (`points/`): this module only picks what
+each system's players look up during a game and puts it in the order they read it.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import math
+from collections.abc import Callable
+from dataclasses import dataclass, replace
+from fractions import Fraction
+from functools import cached_property, partial
+
+import segno
+from django.core.cache import cache
+from django.http import HttpRequest, HttpResponse, QueryDict
+from django.shortcuts import render
+from django.urls import reverse
+from django.utils import timezone
+from django.utils.safestring import SafeString, mark_safe
+
+from armies.models import Army
+from armies.state import ArmyState
+from armies.unit_cards import Boxes, Card, tick_boxes, unit_cards
+from points import goms
+from points.model import PricedArmy
+from points.numbers import shown_number
+
+QR_BORDER = 2  # modules of quiet zone: the sheet's white margin adds the rest
+
+
+class RosterState(ArmyState):
+    """What a roster sheet shows, worked out when the sheet is drawn: it is cached per
+    army version and roll ({% cache %}), so mostly it is not."""
+
+    def __init__(self, army: Army):
+        super().__init__(army, breakdowns=True)
+
+    @cached_property
+    def rolls(self) -> tuple | None:
+        """G.O.M.S.: each unit's recorded acquisition dice, in list order, while the roll
+        is not stale; None otherwise (and for the other systems, without reading units)."""
+        rolls = self.acquisition
+        return None if rolls is None or rolls.stale else tuple(rolls.by_unit())
+
+    def rolled_key(self, place: int, pk: int) -> str:
+        """What a card shows of the roll, for its cache key."""
+        if self.rolls is None:
+            return "-"
+        return hashlib.sha256(repr(self.rolls[place]).encode()).hexdigest()[:16]
+
+    def cards_of(self, pks: list[int]) -> list[Card]:
+        cards = unit_cards(self, pks)
+        if self.rolls is None:
+            return cards
+        return [replace(card, rolled=self.rolls[card.number - 1]) for card in cards]
+
+    @cached_property
+    def army_panel(self) -> ArmyPanel:
+        return ARMY_PANELS[self.army.system](self.army, self.summary)
+
+
+@dataclass(frozen=True)
+class PrintOptions:
+    """What a printed roster or card set includes, kept in its URL so it can be printed
+    again the same way. A box left unticked is sent as nothing, so a form that was sent
+    says so with `o=1`; without it every option has its default."""
+
+    breakdowns: bool = False  # each unit's cost, line by line
+    table1: bool = True  # GEM: Table 1 hit chances against DEF 1-10
+    aids: bool = True  # vehicle handling aids
+    notes: bool = True  # the army's notes
+
+    @classmethod
+    def of(cls, params: QueryDict) -> PrintOptions:
+        if params.get("o") != "1":
+            return cls(breakdowns=params.get("breakdowns") == "1")
+        return cls(
+            breakdowns=params.get("breakdowns") == "1",
+            table1=params.get("table1") == "1",
+            aids=params.get("aids") == "1",
+            notes=params.get("notes") == "1",
+        )
+
+    @property
+    def classes(self) -> str:
+        """Classes on the printed set: its parts are drawn (and cached) once, then shown or
+        hidden by static/css/print-set.css."""
+        shown = {
+            "show-breakdowns": self.breakdowns,
+            "hide-table1": not self.table1,
+            "hide-aids": not self.aids,
+            "hide-notes": not self.notes,
+        }
+        return " ".join(name for name, on in shown.items() if on)
+
+
+def render_roster(request: HttpRequest, army: Army, share_url: str | None) -> HttpResponse:
+    state = RosterState(army)
+    owner = request.user.is_authenticated and request.user.pk == army.owner_id
+    context = {
+        "army": army,
+        "state": state,
+        **state.lazy(*LAZY),
+        "share_url": share_url,
+        "qr": partial(_qr_svg, share_url) if share_url else None,
+        "back_url": army.get_absolute_url() if owner else army.get_share_url(),
+        "printed": timezone.localdate(),
+        "system_template": f"armies/roster_{army.system}.html",
+        "roll_key": state.roll_key,
+        "options": PrintOptions.of(request.GET),
+        "cards_url": _cards_url(request, army, owner),
+    }
+    return render(request, "armies/roster.html", context)
+
+
+def _cards_url(request: HttpRequest, army: Army, owner: bool) -> str:
+    """The unit cards of the same army, through the same door, with the same options."""
+    url = (
+        reverse("armies:cards", args=[army.pk])
+        if owner
+        else reverse("shared-cards", args=[army.share_token])
+    )
+    query = request.GET.urlencode()
+    return f"{url}?{query}" if query else url
+
+
+LAZY = ("summary", "army_panel", "acquisition")
+
+
+def _qr_svg(url: str) -> SafeString:
+    # In Django's cache per link: encoding one costs several milliseconds.
+    # Safe: segno writes only its own SVG markup; the URL is encoded in the path data.
+    key = "qr:" + hashlib.sha256(url.encode()).hexdigest()
+    svg = cache.get_or_set(
+        key, lambda: segno.make(url, micro=False).svg_inline(border=QR_BORDER, omitsize=True)
+    )
+    return mark_safe(svg)  # noqa: S308
+
+
+# ---------------------------------------------------------------- the army panel
+
+
+@dataclass(frozen=True)
+class ArmyPanel:
+    """Army-wide facts printed under the header: purchases, allowances, morale."""
+
+    facts: tuple[tuple[str, str], ...] = ()
+    lines: tuple[tuple[str, Fraction | str, str], ...] = ()  # label, points, note
+    boxes: tuple[Boxes, ...] = ()
+
+
+def _no_panel(army: Army, priced: PricedArmy) -> ArmyPanel:
+    return ArmyPanel()
+
+
+def _goms_panel(army: Army, priced: PricedArmy) -> ArmyPanel:
+    options: goms.GomsOptions = priced.army.options  # type: ignore[assignment]
+    allowed = priced.extras["allowances"]
+    size = priced.extras["game_size"]
+    facts = [
+        ("Game size", f"{size} (up to {goms.GAME_SIZES[size]} points)" if size else "over large"),
+        ("Platoons", str(allowed["platoons"])),  # type: ignore[index]
+        ("Set-up zone extension", f"+{allowed['setup_zone_inches']}″"),  # type: ignore[index]
+        ("Dug in", "yes" if options.dug_in else "no"),
+    ]
+    lines = tuple((line.label, line.value, line.note) for line in priced.option_lines)
+    boxes = (tick_boxes("Rerolls used", 1, options.rerolls),) if options.rerolls else ()
+    return ArmyPanel(tuple(facts), lines, boxes)
+
+
+def _d10_panel(army: Army, priced: PricedArmy) -> ArmyPanel:
+    force = priced.total
+    half: Fraction = priced.extras["break_point"]  # type: ignore[assignment]
+    facts = (
+        ("Force points", shown_number(force)),
+        ("Break point", f"{shown_number(half)}: morale tests once this many are downed or dead"),
+    )
+    # One box per force point; the box where the break point is reached is marked.
+    tally = tick_boxes("Force points downed or dead", 1, int(force), math.ceil(half), "breaks")
+    return ArmyPanel(facts, boxes=(tally,))
+
+
+ARMY_PANELS: dict[str, Callable[[Army, PricedArmy], ArmyPanel]] = {
+    "gem": _no_panel,
+    "vsgmr": _no_panel,
+    "goms": _goms_panel,
+    "d10": _d10_panel,
+}

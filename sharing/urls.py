@@ -1,0 +1,41 @@
+"""Sharing, printing and exports. `army_urlpatterns` sit under /armies/ in the `armies`
+namespace (config/urls.py joins them to the builder's), so every URL name stays what it was."""
+
+from django.urls import path
+
+from sharing import cards, exports, fights, matchups, odds, offline, shared
+
+army_urlpatterns = [
+    path("<int:pk>/export.txt", exports.army_text, {"kind": "txt"}, name="export-txt"),
+    path("<int:pk>/export.md", exports.army_text, {"kind": "md"}, name="export-md"),
+    path("<int:pk>/export.bbcode", exports.army_text, {"kind": "bbcode"}, name="export-bbcode"),
+    path("<int:pk>/roster/", shared.army_roster, name="roster"),
+    path("<int:pk>/cards/", cards.army_cards, name="cards"),
+    path("<int:pk>/share/", shared.share_on, name="share-on"),
+    path("<int:pk>/share/off/", shared.share_off, name="share-off"),
+]
+
+urlpatterns = [
+    path("manifest.webmanifest", offline.manifest, name="manifest"),
+    path("sw.js", offline.service_worker, name="service-worker"),
+    path("offline/", offline.offline_page, name="offline"),
+    path("s/<token:token>/", shared.shared, name="shared"),
+    path("s/<token:token>/roster/", shared.shared_roster, name="shared-roster"),
+    path("s/<token:token>/export.txt", exports.shared_text, {"kind": "txt"}, name="shared-txt"),
+    path("s/<token:token>/export.md", exports.shared_text, {"kind": "md"}, name="shared-md"),
+    path(
+        "s/<token:token>/export.bbcode",
+        exports.shared_text,
+        {"kind": "bbcode"},
+        name="shared-bbcode",
+    ),
+    path("s/<token:token>/cards/", cards.shared_cards, name="shared-cards"),
+    path("print/<slug:system>/blank-cards/", cards.blank_cards, name="blank-cards"),
+    path("print/<slug:system>/quick-reference/", cards.quick_reference, name="quick-reference"),
+    path("s/<token:token>/fork/", shared.fork, name="fork"),
+    path("matchup/", matchups.matchup, name="matchup"),
+    # The Table 1 and fight calculators offer the player's own units, so they are served
+    # here, not from rules/ (which imports no army). Listed before "rules/" in config/urls.py.
+    path("rules/gem/table-1/", odds.table_1, name="table-1"),
+    path("rules/<slug:system>/fight/", fights.fight, name="fight"),
+]
