@@ -323,13 +323,19 @@ window.addEventListener("beforeunload", (event) => {
   event.preventDefault();
   event.returnValue = ""; // older browsers ask only when this is set
 });
-window.addEventListener("pagehide", () => {
+// Sent as the page is left: from beforeunload, while the page is still live (a beacon
+// from pagehide alone never left a page the service worker controls), and from pagehide
+// for a page left without beforeunload (a phone switching apps). Sent once.
+function sendUnsaved() {
   const form = unsavedForm();
   if (!form) return;
+  delete form.dataset.unsaved;
   const data = new FormData(form);
   data.set("version", document.getElementById("army-version")?.value ?? data.get("version"));
   navigator.sendBeacon(form.action, data);
-});
+}
+window.addEventListener("beforeunload", sendUnsaved);
+window.addEventListener("pagehide", sendUnsaved);
 document.addEventListener("input", (event) => {
   const form = event.target.closest?.("#unit-form");
   if (!form?.dataset.preview) return;
