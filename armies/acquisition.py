@@ -41,7 +41,8 @@ from django.views.decorators.http import require_GET, require_POST
 from armies.forms import ascii_int
 from armies.models import AcquisitionRecord, Army
 from armies.shared import _private, _shared_army
-from armies.views import ArmyState, army_for_owner
+from armies.state import ArmyState
+from armies.views import army_for_owner
 from points import goms
 from points.model import PricedArmy
 

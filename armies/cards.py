@@ -8,6 +8,8 @@ roster says; the options kept in the URL (PrintOptions) show or hide parts of bo
 
 from __future__ import annotations
 
+from functools import partial
+
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
@@ -15,7 +17,7 @@ from django.utils import timezone
 from django.views.decorators.http import require_GET
 
 import points
-from armies import aids, roster
+from armies import aids, drawing, roster
 from armies.models import Army
 from armies.shared import _private, _shared_army
 from armies.views import army_for_owner
@@ -36,7 +38,7 @@ def render_cards(request: HttpRequest, army: Army, back_url: str) -> HttpRespons
         "back_url": back_url,
         "printed": timezone.localdate(),
         "system_template": f"armies/roster_{army.system}.html",
-        "roll_key": state.roll_key,
+        "drawn_cards": partial(drawing.roster_cards, state),
         "header": f"{army.name} · unit cards",
     }
     return _private(render(request, "armies/cards.html", context))

@@ -230,9 +230,13 @@ class Unit(Trashable):
     issues = models.JSONField(default=dict, blank=True, editable=False)
     facts = models.JSONField(default=dict, blank=True, editable=False)
     rules_version = models.CharField(max_length=30, blank=True, editable=False)
-    # The army version that last wrote this unit: with its place in the list, what its
-    # drawn row and card are cached under (armies/templatetags/muster.py).
+    # The army version that last wrote this unit.
     revision = models.PositiveIntegerField(default=0, editable=False)
+    # Drawn when the unit is written (armies/drawing.py), read by pages as they are: its
+    # row in the builder, its card on the share page, its card on the roster sheet.
+    row_html = models.TextField(blank=True, editable=False)
+    shared_html = models.TextField(blank=True, editable=False)
+    roster_html = models.TextField(blank=True, editable=False)
 
     objects = LiveManager.from_queryset(UnitQuerySet)()
     all_objects = UnitQuerySet.as_manager()
@@ -342,7 +346,8 @@ class StoredPrices:
     @cached_property
     def units(self) -> list[StoredUnitPrice]:
         assert self._units is not None, "price the army with its units to read them"
-        return [unit.priced for unit in self._units]
+        # Built from the fields alone: the migration that draws units has no model methods.
+        return [StoredUnitPrice(unit) for unit in self._units]
 
     @property
     def errors(self) -> tuple[Issue, ...]:

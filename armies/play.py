@@ -28,7 +28,8 @@ from armies import aids
 from armies.forms import ascii_int
 from armies.models import Army, Game, Unit, stored_number
 from armies.shared import _private, _shared_army
-from armies.views import ArmyState, army_for_owner
+from armies.state import ArmyState
+from armies.views import army_for_owner
 from points import gem, goms
 from points.armyfile import ArmyFileError
 

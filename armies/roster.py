@@ -11,19 +11,16 @@ import math
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 from fractions import Fraction
-from functools import cached_property, partial
+from functools import cached_property
 
 import segno
 from django.core.cache import cache
-from django.http import HttpRequest, HttpResponse, QueryDict
-from django.shortcuts import render
-from django.urls import reverse
-from django.utils import timezone
+from django.http import QueryDict
 from django.utils.safestring import SafeString, mark_safe
 
 from armies import aids
 from armies.models import Army, StoredUnitPrice, Unit
-from armies.views import ArmyState
+from armies.state import ArmyState
 from points import d10, gem, goms, vsgmr
 from points.model import Issue, PricedArmy, PricedUnit, Stat
 
@@ -45,7 +42,9 @@ class Boxes:
 
 @dataclass
 class Card:
-    number: int
+    """A unit's card: the roster's, the unit cards' and (with its stat line) the share
+    page's. Nothing on it depends on its place in the list: CSS numbers the cards."""
+
     unit: Unit
     priced: StoredUnitPrice | PricedUnit
     errors: tuple[Issue, ...]
@@ -55,14 +54,13 @@ class Card:
 
     @cached_property
     def detail(self) -> object:
-        """The system's card (see _gem_card and friends). Worked out when the card is
-        drawn: the sheet is cached per army version, so mostly it never is."""
+        """The system's card (see _gem_card and friends), worked out when it is drawn."""
         return CARDS[self.system](self.priced)
 
 
 class RosterState(ArmyState):
-    """What a roster sheet shows, worked out when the sheet is drawn: it is cached per
-    army version and roll ({% cache %}), so mostly it is not."""
+    """What a roster sheet and the unit cards show: each unit's stored card, except on a
+    G.O.M.S. army with a roll, whose cards carry their dice and are drawn for the page."""
 
     def __init__(self, army: Army):
         super().__init__(army, breakdowns=True)
@@ -74,32 +72,26 @@ class RosterState(ArmyState):
         rolls = self.acquisition
         return None if rolls is None or rolls.stale else tuple(rolls.by_unit())
 
-    def rolled_key(self, place: int, pk: int) -> str:
-        """What a card shows of the roll, for its cache key."""
-        if self.rolls is None:
-            return "-"
-        return hashlib.sha256(repr(self.rolls[place]).encode()).hexdigest()[:16]
+    @property
+    def unit_count(self) -> int:
+        return len(self.drawn("roster_html"))
 
-    def cards_of(self, pks: list[int]) -> list[Card]:
-        cards = unit_cards(self, pks)
-        if self.rolls is None:
-            return cards
-        return [replace(card, rolled=self.rolls[card.number - 1]) for card in cards]
+    def rolled_cards(self) -> list[Card]:
+        """Every card with its unit's dice from the roll (self.rolls is not None)."""
+        assert self.rolls is not None
+        cards = unit_cards(self.army, self.units)
+        return [replace(card, rolled=dice) for card, dice in zip(cards, self.rolls, strict=True)]
 
     @cached_property
     def army_panel(self) -> ArmyPanel:
         return ARMY_PANELS[self.army.system](self.army, self.summary)
 
 
-def unit_cards(state: ArmyState, pks: list[int]) -> list[Card]:
-    """A card for each of the units with ids `pks`, in list order: the roster's and the
-    share page's (which shows each unit's stat line, weapons, traits and powers). A card's
-    number is its unit's place in the whole list."""
-    units = state.units_of(pks)
-    priced = state.army.priced(units)
-    number = {pk: i for i, pk in enumerate(state.order, start=1)}
+def unit_cards(army: Army, units: list[Unit]) -> list[Card]:
+    """A card for each of `units` (live, in list order), with the army's issues about it."""
+    priced = army.priced(units)
     return [
-        Card(number[unit.pk], unit, pu, errors, warnings, state.army.system)
+        Card(unit, pu, errors, warnings, army.system)
         for unit, pu, (errors, warnings) in zip(
             units, priced.units, priced.issues_by_unit, strict=True
         )
@@ -141,40 +133,10 @@ class PrintOptions:
         return " ".join(name for name, on in shown.items() if on)
 
 
-def render_roster(request: HttpRequest, army: Army, share_url: str | None) -> HttpResponse:
-    state = RosterState(army)
-    owner = request.user.is_authenticated and request.user.pk == army.owner_id
-    context = {
-        "army": army,
-        "state": state,
-        **state.lazy(*LAZY),
-        "share_url": share_url,
-        "qr": partial(_qr_svg, share_url) if share_url else None,
-        "back_url": army.get_absolute_url() if owner else army.get_share_url(),
-        "printed": timezone.localdate(),
-        "system_template": f"armies/roster_{army.system}.html",
-        "roll_key": state.roll_key,
-        "options": PrintOptions.of(request.GET),
-        "cards_url": _cards_url(request, army, owner),
-    }
-    return render(request, "armies/roster.html", context)
-
-
-def _cards_url(request: HttpRequest, army: Army, owner: bool) -> str:
-    """The unit cards of the same army, through the same door, with the same options."""
-    url = (
-        reverse("armies:cards", args=[army.pk])
-        if owner
-        else reverse("shared-cards", args=[army.share_token])
-    )
-    query = request.GET.urlencode()
-    return f"{url}?{query}" if query else url
-
-
 LAZY = ("summary", "army_panel", "acquisition")
 
 
-def _qr_svg(url: str) -> SafeString:
+def qr_svg(url: str) -> SafeString:
     # In Django's cache per link: encoding one costs several milliseconds.
     # Safe: segno writes only its own SVG markup; the URL is encoded in the path data.
     key = "qr:" + hashlib.sha256(url.encode()).hexdigest()

@@ -22,7 +22,9 @@ from django.db.models import BooleanField, Count, ExpressionWrapper, Max, Q, Que
 from django.utils import timezone
 
 import points
+from armies import drawing
 from armies.models import Army, Unit
+from armies.state import about_units
 from points.armyfile import MAX_UNITS
 from points.fields import MAX_NAME
 from points.model import Entry, exact_data, line_data
@@ -82,13 +84,23 @@ def priced_fields(system: str, spec: UnitSpec) -> dict:
 @contextmanager
 def changing(army: Army, seen: int | None = None) -> Iterator[Army]:
     """Lock `army`, check it is still at version `seen` (None: whatever it is now), yield
-    it for the change, then re-state and bump it. `army` is updated in place."""
+    it for the change, then re-state and bump it, and draw again (armies/drawing.py) the
+    units the change wrote (it adds their ids to `locked.written`) and those the army's
+    issues now name differently (a second commander marks the first). `army` is updated
+    in place."""
     with transaction.atomic():
         locked = Army.all_objects.select_for_update().get(pk=army.pk)
         if seen is not None and locked.version != seen:
             raise StaleVersion
+        named_before = about_units(locked.issues)
+        locked.written, locked.known = set(), []
         yield locked
         restate(locked)
+        named = about_units(locked.issues)
+        renamed = {
+            pk for pk in named.keys() | named_before.keys() if named.get(pk) != named_before.get(pk)
+        }
+        drawing.redraw(locked, locked.written | renamed, locked.known)
     for field in (*STATE_FIELDS, "version", "updated"):
         setattr(army, field, getattr(locked, field))
     army.unit_order = locked.unit_order
@@ -178,6 +190,8 @@ def save_unit(army: Army, unit_pk: int, spec: UnitSpec, seen: int | None) -> Uni
         fields["revision"] = locked.version + 1  # the version this change makes
         if not locked.units.filter(pk=unit_pk).update(**fields):
             raise Unit.DoesNotExist
+        locked.written.add(unit_pk)
+        locked.known.append(Unit(pk=unit_pk, army=locked, **fields))
     return Unit(pk=unit_pk, army=army, **fields)
 
 
@@ -191,6 +205,8 @@ def add_units(army: Army, specs: Sequence[UnitSpec], seen: int | None = None) ->
         for i, unit in enumerate(made, start=(found["last"] or 0) + 1):
             unit.position, unit.revision = i, locked.version + 1
         Unit.objects.bulk_create(made)
+        locked.written.update(unit.pk for unit in made)
+        locked.known += made
     return made
 
 
@@ -241,6 +257,7 @@ def restore_unit(army: Army, unit_pk: int, seen: int | None = None) -> Unit:
         if locked.units.count() >= MAX_UNITS:
             raise ArmyFull
         unit.restore()
+        locked.written.add(unit.pk)
     return unit
 
 
@@ -360,6 +377,7 @@ def reprice(army: Army) -> Repriced:
                 )
                 if any(getattr(unit, key) != value for key, value in fields.items()):
                     Unit.objects.filter(pk=unit.pk).update(**fields, revision=locked.version + 1)
+                    locked.written.add(unit.pk)
         after = {u.pk: u for u in army.units.all()}
         new_errors = _errors_by_unit(army.issues, [(pk, u.issues) for pk, u in after.items()])
         units = []

@@ -8,10 +8,12 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.utils import timezone
 from django.views.decorators.http import require_GET, require_POST
 
 import points
-from armies import roster
+from armies import drawing, roster
 from armies.models import Army, shared_army
 from armies.services import create_army_from_file
 from armies.views import _builder_context, army_for_owner
@@ -39,8 +41,9 @@ def shared(request: HttpRequest, token: str) -> HttpResponse:
     army = _shared_army(token)
     context = _builder_context(army, shared=True)
     state = context["state"]
-    # The rows and the roll are cached per army version and roll (shared.html).
+    # The units' stored cards; the roll is cached per army version and roll (shared.html).
     context.update(state.lazy("acquisition"))
+    context["drawn_cards"] = partial(drawing.shared_cards, state)
     context["roll_key"] = state.roll_key
     # Every roll of the army, listed for the opponent (G.O.M.S. only; not cached).
     from armies import acquisition  # it builds on this module
@@ -52,9 +55,7 @@ def shared(request: HttpRequest, token: str) -> HttpResponse:
 @require_GET
 def shared_roster(request: HttpRequest, token: str) -> HttpResponse:
     army = _shared_army(token)
-    return _private(
-        roster.render_roster(request, army, request.build_absolute_uri(army.get_share_url()))
-    )
+    return _private(_render_roster(request, army, request.build_absolute_uri(army.get_share_url())))
 
 
 @require_GET
@@ -62,7 +63,7 @@ def shared_roster(request: HttpRequest, token: str) -> HttpResponse:
 def army_roster(request: HttpRequest, pk: int) -> HttpResponse:
     army = army_for_owner(request, pk)
     share_url = request.build_absolute_uri(army.get_share_url()) if army.share_token else None
-    return _private(roster.render_roster(request, army, share_url))
+    return _private(_render_roster(request, army, share_url))
 
 
 @require_POST
@@ -98,3 +99,33 @@ def share_off(request: HttpRequest, pk: int) -> HttpResponse:
     army.unshare()
     messages.success(request, "Sharing is off: the old link no longer works.")
     return redirect(army.get_absolute_url() + "#share")
+
+
+def _render_roster(request: HttpRequest, army: Army, share_url: str | None) -> HttpResponse:
+    state = roster.RosterState(army)
+    owner = request.user.is_authenticated and request.user.pk == army.owner_id
+    context = {
+        "army": army,
+        "state": state,
+        **state.lazy(*roster.LAZY),
+        "share_url": share_url,
+        "qr": partial(roster.qr_svg, share_url) if share_url else None,
+        "back_url": army.get_absolute_url() if owner else army.get_share_url(),
+        "printed": timezone.localdate(),
+        "system_template": f"armies/roster_{army.system}.html",
+        "options": roster.PrintOptions.of(request.GET),
+        "cards_url": _cards_url(request, army, owner),
+        "drawn_cards": partial(drawing.roster_cards, state),
+    }
+    return render(request, "armies/roster.html", context)
+
+
+def _cards_url(request: HttpRequest, army: Army, owner: bool) -> str:
+    """The unit cards of the same army, through the same door, with the same options."""
+    url = (
+        reverse("armies:cards", args=[army.pk])
+        if owner
+        else reverse("shared-cards", args=[army.share_token])
+    )
+    query = request.GET.urlencode()
+    return f"{url}?{query}" if query else url

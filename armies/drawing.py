@@ -1,0 +1,109 @@
+"""Each unit's drawn HTML, stored on its row beside its price (SPEC 7: stored when it
+changes, not worked out when read).
+
+When a unit is written, armies/services.py draws its three parts here in the same
+transaction: its row in the builder's list (row_html), its card on the share page
+(shared_html) and its card on the roster sheet and unit cards (roster_html). A page is
+then one query for the parts, joined in list order: no template runs per unit, so a cold
+200-unit page costs what a warm one does, and every worker reads the same drawing.
+
+Nothing in a part depends on its place in the list or on which unit is open (CSS numbers
+cards and hides the first row's "up" and the last row's "down"; the open unit's row is
+drawn for its page), only on the unit and the army's issues about it, so services redraws
+a unit when it is written and when the army-wide issues naming it change. After a
+template change, `manage.py redraw` draws every unit again (as `reprice` prices them).
+
+The drawing reads only fields (no model methods), so the migration that first fills the
+parts draws with the historical models too.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from django.template.loader import render_to_string
+from django.urls import reverse
+from django.utils.safestring import SafeString
+
+from armies import roster
+from armies.models import StoredPrices, Unit
+from armies.state import Row, rows
+from points.armyfile import MAX_QUANTITY
+
+ROW_TEMPLATE = "armies/builder.html#unit-row"
+SHARED_TEMPLATE = "armies/_shared_units.html#card"
+ROSTER_TEMPLATE = "armies/roster.html#card"
+FIELDS = ("row_html", "shared_html", "roster_html")
+
+
+def row_html(row: Row, oob: bool = False) -> str:
+    """One unit's row in the builder's list; `oob` for an htmx reply that swaps it in."""
+    return render_to_string(ROW_TEMPLATE, {"row": row, "oob": oob, "max_quantity": MAX_QUANTITY})
+
+
+def roster_card_html(card: roster.Card) -> str:
+    system = card.system
+    context = {"card": card, "system": system, "system_template": f"armies/roster_{system}.html"}
+    return render_to_string(ROSTER_TEMPLATE, context)
+
+
+def parts(army, units: list[Unit]) -> dict[int, dict[str, str]]:
+    """The three drawn parts of each of `units` (live units of `army`), by unit id."""
+    priced = StoredPrices(army, units)
+    drawn = {}
+    url = reverse("armies:builder", args=[army.pk])
+    for row in rows(army, priced, url=url):
+        card = roster.Card(row.unit, row.priced, row.errors, row.warnings, army.system)
+        drawn[row.unit.pk] = {
+            "row_html": row_html(row),
+            "shared_html": render_to_string(SHARED_TEMPLATE, {"card": card}),
+            "roster_html": roster_card_html(card),
+        }
+    return drawn
+
+
+def redraw(army, pks: Iterable[int], known: Iterable = (), unit_model=Unit) -> None:
+    """Draw the live units `pks` of `army` again and store their parts. Units in `known`
+    (just written, as stored) are drawn as they are; the others are read."""
+    wanted = set(pks)
+    units = [unit for unit in known if unit.pk in wanted]
+    missing = wanted - {unit.pk for unit in units}
+    if missing:
+        units += unit_model.objects.filter(army=army, deleted_at__isnull=True, pk__in=missing)
+    if not units:
+        return
+    for unit in units:
+        unit.army = army  # what the drawing reads of the army, without a query per unit
+    drawn = parts(army, units)
+    for unit in units:
+        for field, html in drawn[unit.pk].items():
+            setattr(unit, field, html)
+    unit_model.objects.bulk_update(units, FIELDS)
+
+
+# --- Pages: the stored parts, joined ---------------------------------------------------
+# Joined in Python: each part is a template's output, stored by parts() above.
+
+
+def builder_rows(state) -> SafeString:
+    """The builder's list: every unit's stored row, the open unit's drawn for the page
+    (highlighted, its actions in place for a browser without JavaScript)."""
+    selected = state.selected_row
+    return SafeString(
+        "".join(
+            row_html(selected) if selected is not None and pk == selected.unit.pk else html
+            for pk, html in state.drawn("row_html")
+        )
+    )
+
+
+def shared_cards(state) -> SafeString:
+    return SafeString("".join(html for _, html in state.drawn("shared_html")))
+
+
+def roster_cards(state) -> SafeString:
+    """The roster's cards: stored, or on a G.O.M.S. army with a roll, drawn with each
+    unit's dice (a snapshot of one roll, never stored on the unit)."""
+    if state.unit_count and state.rolls is not None:
+        return SafeString("".join(roster_card_html(card) for card in state.rolled_cards()))
+    return SafeString("".join(html for _, html in state.drawn("roster_html")))
