@@ -148,6 +148,10 @@ class Army(Trashable):
     # Army purchases (option lines) and the system's extras, exact (points.model.exact_data).
     summary = models.JSONField(default=dict, blank=True, editable=False)
     rules_version = models.CharField(max_length=30, blank=True, editable=False)
+    # What the army checks read of each live unit, in list order (services.unit_state):
+    # [[id, name, quantity, cost, facts, has errors], ...]. A save patches its unit's entry
+    # and re-states from this, reading no other unit's row. None: not yet worked out.
+    tally = models.JSONField(null=True, blank=True, editable=False)
     # What a new rules version changed in this army, until its owner accepts it (SPEC 3.7):
     # {"from", "to", "total": [old, new], "legal": [old, new], "units": [...], "army": {...}}
     rules_notice = models.JSONField(null=True, blank=True, editable=False)

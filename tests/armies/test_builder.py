@@ -383,11 +383,11 @@ def test_builder_page_and_reprice_partial_use_constant_queries(
         assert f'data-testid="army-total">{total:g}<' in response.content.decode()
 
     # session, user, army, unit; then in one transaction (a savepoint inside the test's):
-    # the army locked, the unit written, the units' stored costs read, the army written,
-    # the unit's drawing stored. Whatever the army's size: the other units are neither
+    # the army locked, the unit written, the army written (re-stated from its tally), the
+    # unit's drawing stored. Whatever the army's size: the other units are neither read,
     # priced nor drawn.
-    save(2, 11)
-    save(3, 11)
+    save(2, 10)
+    save(3, 10)
     # session, user, the armies' count and a page of them, stored totals included, their
     # tags and the tags to filter by
     with django_assert_num_queries(6):
@@ -424,8 +424,8 @@ def test_adding_or_copying_a_unit_counts_the_units_and_finds_the_last_in_one_que
     data = as_page(army)
     # session, user, army; then in one transaction (a savepoint and its release inside
     # the test's): the army locked, the units' count and last position, the new unit, the
-    # units' stored costs, the army written, the new unit's drawing stored
-    with django_assert_num_queries(11):
+    # army written (re-stated from its tally), the new unit's drawing stored
+    with django_assert_num_queries(10):
         response = player_client.post(f"/armies/{army.pk}/units/add/", data)
     added = army.units.order_by("position").last()
     assert response.url == f"/armies/{army.pk}/?unit={added.pk}#editor" and added.position == 4
@@ -433,7 +433,7 @@ def test_adding_or_copying_a_unit_counts_the_units_and_finds_the_last_in_one_que
     # the same, after the unit copied is read; then the summary's units with errors (the
     # army has no commander, so it is not legal and the summary names them), each unit's
     # stored row
-    with django_assert_num_queries(14):
+    with django_assert_num_queries(13):
         response = player_client.post(f"/armies/{army.pk}/units/{unit.pk}/duplicate/", data, **HX)
     assert response.status_code == 200
     assert army.units.order_by("position").last().position == 5
