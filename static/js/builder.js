@@ -204,6 +204,7 @@ function moveControls(row) {
   for (const el of [hiddenBox, hiddenButton]) el.setAttribute("form", "unit-actions");
   hiddenButton.setAttribute("formaction", `${row.dataset.url}move/`);
   row.append(hiddenBox, hiddenButton);
+  window.htmx?.process(hiddenButton); // so htmx posts to its formaction, as for any row button
   return [hiddenBox, hiddenButton];
 }
 
