@@ -5,7 +5,9 @@ When a unit is written, armies/services.py draws its three parts here in the sam
 transaction: its row in the builder's list (row_html), its card on the share page
 (shared_html) and its card on the roster sheet and unit cards (roster_html). A page is
 then one query for the parts, joined in list order: no template runs per unit, so a cold
-200-unit page costs what a warm one does, and every worker reads the same drawing.
+200-unit page costs what a warm one does, and every worker reads the same drawing. A save
+in the builder, the write players make most, draws only the row: it leaves the unit's
+cards blank, and the first share page or roster that shows them draws and stores them.
 
 Nothing in a part depends on its place in the list or on which unit is open (CSS numbers
 cards and hides the first row's "up" and the last row's "down"; the open unit's row is
@@ -34,6 +36,7 @@ ROW_TEMPLATE = "armies/builder.html#unit-row"
 SHARED_TEMPLATE = "armies/_shared_units.html#card"
 ROSTER_TEMPLATE = "armies/roster.html#card"
 FIELDS = ("row_html", "shared_html", "roster_html")
+CARDS = ("shared_html", "roster_html")
 
 
 def row_html(row: Row, oob: bool = False) -> str:
@@ -47,24 +50,31 @@ def roster_card_html(card: roster.Card) -> str:
     return render_to_string(ROSTER_TEMPLATE, context)
 
 
-def parts(army, units: list[Unit]) -> dict[int, dict[str, str]]:
-    """The three drawn parts of each of `units` (live units of `army`), by unit id."""
+def parts(army, units: list[Unit], fields=FIELDS) -> dict[int, dict[str, str]]:
+    """The drawn parts `fields` of each of `units` (live units of `army`), by unit id."""
     priced = StoredPrices(army, units)
     drawn = {}
     url = reverse("armies:builder", args=[army.pk])
     for row in rows(army, priced, url=url):
         card = roster.Card(row.unit, row.priced, row.errors, row.warnings, army.system)
-        drawn[row.unit.pk] = {
-            "row_html": row_html(row),
-            "shared_html": render_to_string(SHARED_TEMPLATE, {"card": card}),
-            "roster_html": roster_card_html(card),
-        }
+        found = {}
+        if "row_html" in fields:
+            found["row_html"] = row_html(row)
+        if "shared_html" in fields:
+            found["shared_html"] = render_to_string(SHARED_TEMPLATE, {"card": card})
+        if "roster_html" in fields:
+            found["roster_html"] = roster_card_html(card)
+        drawn[row.unit.pk] = found
     return drawn
 
 
-def redraw(army, pks: Iterable[int], known: Iterable = (), unit_model=Unit) -> None:
+def redraw(
+    army, pks: Iterable[int], known: Iterable = (), unit_model=Unit, cards: bool = True
+) -> None:
     """Draw the live units `pks` of `army` again and store their parts. Units in `known`
-    (just written, as stored) are drawn as they are; the others are read."""
+    (just written, as stored) are drawn as they are; the others are read. Without
+    `cards`, only their rows: their cards are left blank, for the first page that shows
+    them to draw (cards_of), so a save in the builder draws one part, not three."""
     wanted = set(pks)
     units = [unit for unit in known if unit.pk in wanted]
     missing = wanted - {unit.pk for unit in units}
@@ -74,10 +84,10 @@ def redraw(army, pks: Iterable[int], known: Iterable = (), unit_model=Unit) -> N
         return
     for unit in units:
         unit.army = army  # what the drawing reads of the army, without a query per unit
-    drawn = parts(army, units)
+    drawn = parts(army, units, FIELDS if cards else ("row_html",))
     for unit in units:
-        for field, html in drawn[unit.pk].items():
-            setattr(unit, field, html)
+        for field in FIELDS:
+            setattr(unit, field, drawn[unit.pk].get(field, ""))
     unit_model.objects.bulk_update(units, FIELDS)
 
 
@@ -97,8 +107,24 @@ def builder_rows(state) -> SafeString:
     )
 
 
+def cards_of(state, field: str) -> list[str]:
+    """Each live unit's stored card `field`, in list order. Cards a save left blank are
+    drawn here (one query for their units) and stored, unless the army has changed since
+    this page read it (another save blanked them again: the next page draws them)."""
+    drawn = state.drawn(field)
+    blank = [pk for pk, html in drawn if not html]
+    if not blank:
+        return [html for _, html in drawn]
+    army = state.army
+    units = list(army.units.filter(pk__in=blank))
+    fresh = parts(army, units, CARDS)
+    for pk, found in fresh.items():
+        Unit.objects.filter(pk=pk, army__version=army.version).update(**found)
+    return [html or fresh.get(pk, {}).get(field, "") for pk, html in drawn]
+
+
 def shared_cards(state) -> SafeString:
-    return SafeString("".join(html for _, html in state.drawn("shared_html")))
+    return SafeString("".join(cards_of(state, "shared_html")))
 
 
 def roster_cards(state) -> SafeString:
@@ -106,4 +132,4 @@ def roster_cards(state) -> SafeString:
     unit's dice (a snapshot of one roll, never stored on the unit)."""
     if state.unit_count and state.rolls is not None:
         return SafeString("".join(roster_card_html(card) for card in state.rolled_cards()))
-    return SafeString("".join(html for _, html in state.drawn("roster_html")))
+    return SafeString("".join(cards_of(state, "roster_html")))

@@ -96,6 +96,8 @@ def changing(army: Army, seen: int | None = None) -> Iterator[Army]:
             raise StaleVersion
         named_before = about_units(locked.issues)
         locked.written, locked.known = set(), []
+        # A save leaves its units' cards blank for the page that first shows them.
+        locked.draw_cards = True
         # A change that patched locked.tally (tallied) is re-stated from it alone.
         locked.tallied = False
         yield locked
@@ -104,7 +106,7 @@ def changing(army: Army, seen: int | None = None) -> Iterator[Army]:
         renamed = {
             pk for pk in named.keys() | named_before.keys() if named.get(pk) != named_before.get(pk)
         }
-        drawing.redraw(locked, locked.written | renamed, locked.known)
+        drawing.redraw(locked, locked.written | renamed, locked.known, cards=locked.draw_cards)
     for field in (*STATE_FIELDS, "tally", "version", "updated"):
         setattr(army, field, getattr(locked, field))
 
@@ -208,6 +210,7 @@ def save_unit(army: Army, unit_pk: int, spec: UnitSpec, seen: int | None) -> Uni
             raise Unit.DoesNotExist
         saved = Unit(pk=unit_pk, army=locked, **fields)
         locked.written.add(unit_pk)
+        locked.draw_cards = False
         locked.known.append(saved)
         places = [i for i, row in enumerate(locked.tally or ()) if row[0] == unit_pk]
         if places:
