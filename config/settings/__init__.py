@@ -143,8 +143,7 @@ if REDIS_URL:
     }
 else:
     # Per process, for one app server. Units' rows and cards are stored in the database
-    # (armies/drawing.py), not here: this holds table-mode cards, exports, QR codes and
-    # the log-in throttle's counts.
+    # (armies/drawing.py), not here: this holds table-mode cards, exports and QR codes.
     CACHES = {
         "default": {
             "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
