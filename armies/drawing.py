@@ -23,12 +23,13 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from django.db import transaction
 from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils.safestring import SafeString
 
 from armies import roster
-from armies.models import StoredPrices, Unit
+from armies.models import Army, StoredPrices, Unit
 from armies.state import Row, rows
 from points.armyfile import MAX_QUANTITY
 
@@ -118,8 +119,14 @@ def cards_of(state, field: str) -> list[str]:
     army = state.army
     units = list(army.units.filter(pk__in=blank))
     fresh = parts(army, units, CARDS)
-    for pk, found in fresh.items():
-        Unit.objects.filter(pk=pk, army__version=army.version).update(**found)
+    with transaction.atomic():
+        # The army row's lock, as a save takes it: no save can come between the check and
+        # the write.
+        if Army.all_objects.select_for_update().filter(pk=army.pk, version=army.version):
+            for unit in units:
+                for name, html in fresh[unit.pk].items():
+                    setattr(unit, name, html)
+            Unit.objects.bulk_update(units, CARDS)
     return [html or fresh.get(pk, {}).get(field, "") for pk, html in drawn]
 
 

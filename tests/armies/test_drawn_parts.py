@@ -69,3 +69,17 @@ def test_redraw_draws_every_unit_again(player):
     call_command("redraw", army=army.pk, stdout=out)
     assert out.getvalue() == "Drew 2 units of 1 armies again.\n"
     assert {u.pk: (u.row_html, u.shared_html, u.roster_html) for u in army.units.all()} == drawn
+
+
+@pytest.mark.parametrize("saved", [1, 5])
+def test_a_page_drawing_the_cards_saves_left_blank_costs_the_same_queries_for_any_number(
+    client, player, saved, django_assert_num_queries
+):
+    army = ArmyFactory(owner=player, system="gem", profiles=[SWORDSMAN] * 5)
+    token = army.share()
+    for unit in list(army.units.all())[:saved]:
+        services.save_unit(army, unit.pk, services.UnitSpec("Saved", 2, SWORDSMAN), army.version)
+    # the army with its owner's name, each unit's stored card, the blank ones' units, then
+    # under the army's lock (a savepoint, the army, the cards, the release)
+    with django_assert_num_queries(7):
+        assert client.get(f"/s/{token}/cards/").content.decode().count("Saved") == saved
