@@ -29,14 +29,14 @@ from django.urls import reverse
 from django.utils.safestring import SafeString
 
 from armies import roster
-from armies.models import Army, StoredPrices, Unit
+from armies.models import DRAWN_FIELDS, Army, StoredPrices, Unit
 from armies.state import Row, rows
 from points.armyfile import MAX_QUANTITY
 
 ROW_TEMPLATE = "armies/builder.html#unit-row"
 SHARED_TEMPLATE = "armies/_shared_units.html#card"
 ROSTER_TEMPLATE = "armies/roster.html#card"
-FIELDS = ("row_html", "shared_html", "roster_html")
+FIELDS = DRAWN_FIELDS
 CARDS = ("shared_html", "roster_html")
 
 

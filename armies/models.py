@@ -59,6 +59,16 @@ class LiveManager(models.Manager):
         return super().get_queryset().filter(deleted_at__isnull=True)
 
 
+# A unit's drawn parts (armies/drawing.py): 5-10 kB a unit that pages read on their own
+# (values_list), so units read as objects leave them out.
+DRAWN_FIELDS = ("row_html", "shared_html", "roster_html")
+
+
+class LiveUnitManager(LiveManager):
+    def get_queryset(self):
+        return super().get_queryset().defer(*DRAWN_FIELDS)
+
+
 class Trashable(models.Model):
     deleted_at = models.DateTimeField(null=True, blank=True, db_index=True, editable=False)
 
@@ -242,7 +252,7 @@ class Unit(Trashable):
     shared_html = models.TextField(blank=True, editable=False)
     roster_html = models.TextField(blank=True, editable=False)
 
-    objects = LiveManager.from_queryset(UnitQuerySet)()
+    objects = LiveUnitManager.from_queryset(UnitQuerySet)()
     all_objects = UnitQuerySet.as_manager()
 
     class Meta:
@@ -504,14 +514,15 @@ class AcquisitionRecord(models.Model):
 
 
 def owned_army(owner_id: int, pk: int) -> Army | None:
-    """The live army `pk` if `owner_id` owns it."""
-    return Army.objects.filter(owner_id=owner_id, pk=pk).first()
+    """The live army `pk` if `owner_id` owns it (its tally is read only by services)."""
+    return Army.objects.filter(owner_id=owner_id, pk=pk).defer("tally").first()
 
 
 def shared_army(token: str) -> Army | None:
     """The live army shared under `token`, with its owner's name as `owner_name`."""
     return (
         Army.objects.filter(share_token=token)
+        .defer("tally")
         .annotate(owner_name=models.F("owner__username"))
         .first()
     )
