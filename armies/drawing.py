@@ -100,11 +100,9 @@ def builder_rows(state) -> SafeString:
     """The builder's list: every unit's stored row, the open unit's drawn for the page
     (highlighted, its actions in place for a browser without JavaScript)."""
     selected = state.selected_row
-    return SafeString(
-        "".join(
-            row_html(selected) if selected is not None and pk == selected.unit.pk else html
-            for pk, html in state.drawn("row_html")
-        )
+    return joined(
+        row_html(selected) if selected is not None and pk == selected.unit.pk else html
+        for pk, html in state.drawn("row_html")
     )
 
 
@@ -131,12 +129,17 @@ def cards_of(state, field: str) -> list[str]:
 
 
 def shared_cards(state) -> SafeString:
-    return SafeString("".join(cards_of(state, "shared_html")))
+    return joined(cards_of(state, "shared_html"))
 
 
 def roster_cards(state) -> SafeString:
     """The roster's cards: stored, or on a G.O.M.S. army with a roll, drawn with each
     unit's dice (a snapshot of one roll, never stored on the unit)."""
     if state.unit_count and state.rolls is not None:
-        return SafeString("".join(roster_card_html(card) for card in state.rolled_cards()))
-    return SafeString("".join(cards_of(state, "roster_html")))
+        return joined(roster_card_html(card) for card in state.rolled_cards())
+    return joined(cards_of(state, "roster_html"))
+
+
+def joined(parts: Iterable[str]) -> SafeString:
+    """Drawn parts, one after another: each is a template's output, drawn with escaping on."""
+    return SafeString("".join(parts))  # each part a rendered template
