@@ -6,8 +6,9 @@ transaction: its row in the builder's list (row_html), its card on the share pag
 (shared_html) and its card on the roster sheet and unit cards (roster_html). A page is
 then one query for the parts, joined in list order: no template runs per unit, so a cold
 200-unit page costs what a warm one does, and every worker reads the same drawing. A save
-in the builder, the write players make most, draws only the row: it leaves the unit's
-cards blank, and the first share page or roster that shows them draws and stores them.
+in the builder, the write players make most, draws nothing: it leaves the unit's parts
+blank (its reply draws the row it sends), and the first page that shows them draws and
+stores them (parts_of).
 
 Nothing in a part depends on its place in the list or on which unit is open (CSS numbers
 cards and hides the first row's "up" and the last row's "down"; the open unit's row is
@@ -37,7 +38,7 @@ ROW_TEMPLATE = "armies/builder.html#unit-row"
 SHARED_TEMPLATE = "armies/_shared_units.html#card"
 ROSTER_TEMPLATE = "armies/roster.html#card"
 FIELDS = DRAWN_FIELDS
-CARDS = ("shared_html", "roster_html")
+BLANK = dict.fromkeys(FIELDS, "")
 
 
 def row_html(row: Row, oob: bool = False) -> str:
@@ -69,13 +70,9 @@ def parts(army, units: list[Unit], fields=FIELDS) -> dict[int, dict[str, str]]:
     return drawn
 
 
-def redraw(
-    army, pks: Iterable[int], known: Iterable = (), unit_model=Unit, cards: bool = True
-) -> None:
+def redraw(army, pks: Iterable[int], known: Iterable = (), unit_model=Unit) -> None:
     """Draw the live units `pks` of `army` again and store their parts. Units in `known`
-    (just written, as stored) are drawn as they are; the others are read. Without
-    `cards`, only their rows: their cards are left blank, for the first page that shows
-    them to draw (cards_of), so a save in the builder draws one part, not three."""
+    (just written, as stored) are drawn as they are; the others are read."""
     wanted = set(pks)
     units = [unit for unit in known if unit.pk in wanted]
     missing = wanted - {unit.pk for unit in units}
@@ -85,10 +82,10 @@ def redraw(
         return
     for unit in units:
         unit.army = army  # what the drawing reads of the army, without a query per unit
-    drawn = parts(army, units, FIELDS if cards else ("row_html",))
+    drawn = parts(army, units)
     for unit in units:
         for field in FIELDS:
-            setattr(unit, field, drawn[unit.pk].get(field, ""))
+            setattr(unit, field, drawn[unit.pk][field])
     unit_model.objects.bulk_update(units, FIELDS)
 
 
@@ -100,23 +97,24 @@ def builder_rows(state) -> SafeString:
     """The builder's list: every unit's stored row, the open unit's drawn for the page
     (highlighted, its actions in place for a browser without JavaScript)."""
     selected = state.selected_row
+    pks = [pk for pk, _ in state.drawn("row_html")]
     return joined(
         row_html(selected) if selected is not None and pk == selected.unit.pk else html
-        for pk, html in state.drawn("row_html")
+        for pk, html in zip(pks, parts_of(state, "row_html"), strict=True)
     )
 
 
-def cards_of(state, field: str) -> list[str]:
-    """Each live unit's stored card `field`, in list order. Cards a save left blank are
-    drawn here (one query for their units) and stored, unless the army has changed since
-    this page read it (another save blanked them again: the next page draws them)."""
+def parts_of(state, field: str) -> list[str]:
+    """Each live unit's stored part `field`, in list order. Units a save left blank are
+    drawn here (one query for them) and stored, unless the army has changed since this
+    page read it (another save blanked them again: the next page draws them)."""
     drawn = state.drawn(field)
     blank = [pk for pk, html in drawn if not html]
     if not blank:
         return [html for _, html in drawn]
     army = state.army
     units = list(army.units.filter(pk__in=blank))
-    fresh = parts(army, units, CARDS)
+    fresh = parts(army, units)
     with transaction.atomic():
         # The army row's lock, as a save takes it: no save can come between the check and
         # the write.
@@ -124,12 +122,12 @@ def cards_of(state, field: str) -> list[str]:
             for unit in units:
                 for name, html in fresh[unit.pk].items():
                     setattr(unit, name, html)
-            Unit.objects.bulk_update(units, CARDS)
+            Unit.objects.bulk_update(units, FIELDS)
     return [html or fresh.get(pk, {}).get(field, "") for pk, html in drawn]
 
 
 def shared_cards(state) -> SafeString:
-    return joined(cards_of(state, "shared_html"))
+    return joined(parts_of(state, "shared_html"))
 
 
 def roster_cards(state) -> SafeString:
@@ -137,7 +135,7 @@ def roster_cards(state) -> SafeString:
     unit's dice (a snapshot of one roll, never stored on the unit)."""
     if state.unit_count and state.rolls is not None:
         return joined(roster_card_html(card) for card in state.rolled_cards())
-    return joined(cards_of(state, "roster_html"))
+    return joined(parts_of(state, "roster_html"))
 
 
 def joined(parts: Iterable[str]) -> SafeString:

@@ -96,8 +96,9 @@ def changing(army: Army, seen: int | None = None) -> Iterator[Army]:
             raise StaleVersion
         named_before = about_units(locked.issues)
         locked.written, locked.known = set(), []
-        # A save leaves its units' cards blank for the page that first shows them.
-        locked.draw_cards = True
+        # A save draws nothing: it leaves the parts it makes stale blank, for the first
+        # page that shows them (drawing.parts_of).
+        locked.draw_later = False
         # A change that patched locked.tally (tallied) is re-stated from it alone.
         locked.tallied = False
         yield locked
@@ -106,7 +107,10 @@ def changing(army: Army, seen: int | None = None) -> Iterator[Army]:
         renamed = {
             pk for pk in named.keys() | named_before.keys() if named.get(pk) != named_before.get(pk)
         }
-        drawing.redraw(locked, locked.written | renamed, locked.known, cards=locked.draw_cards)
+        if not locked.draw_later:
+            drawing.redraw(locked, locked.written | renamed, locked.known)
+        elif renamed - locked.written:
+            Unit.objects.filter(army=locked, pk__in=renamed).update(**drawing.BLANK)
     for field in (*STATE_FIELDS, "tally", "version", "updated"):
         setattr(army, field, getattr(locked, field))
 
@@ -203,15 +207,14 @@ def restate(army: Army, rows: list[list] | None = None) -> None:
 def save_unit(army: Army, unit_pk: int, spec: UnitSpec, seen: int | None) -> Unit:
     """Store a unit's new name, quantity and stat line. Raises StaleVersion,
     Unit.DoesNotExist (deleted meanwhile) or ArmyFileError (bad stat line)."""
-    fields = priced_fields(army.system, spec)
+    fields = {**priced_fields(army.system, spec), **drawing.BLANK}
     with changing(army, seen) as locked:
         fields["revision"] = locked.version + 1  # the version this change makes
         if not locked.units.filter(pk=unit_pk).update(**fields):
             raise Unit.DoesNotExist
         saved = Unit(pk=unit_pk, army=locked, **fields)
         locked.written.add(unit_pk)
-        locked.draw_cards = False
-        locked.known.append(saved)
+        locked.draw_later = True
         places = [i for i, row in enumerate(locked.tally or ()) if row[0] == unit_pk]
         if places:
             locked.tally[places[0]] = tally_row(saved)

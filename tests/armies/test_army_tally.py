@@ -48,9 +48,9 @@ def plain(value):
     return json.loads(json.dumps(value))
 
 
-def assert_stated_as_a_full_restate_would(army: Army, cards_drawn: bool = False) -> None:
-    """`cards_drawn`: a page has shown the cards since the last change, so none is blank
-    (a save leaves its unit's cards blank for the first page that shows them)."""
+def assert_stated_as_a_full_restate_would(army: Army, shown: bool = False) -> None:
+    """`shown`: pages have shown every part since the last change, so none is blank (a
+    save leaves the parts it makes stale blank, for the first page that shows them)."""
     army.refresh_from_db()
     rows = services.unit_state(army.units.all())
     full = services.army_state(army.system, army.options, army.points_limit, rows)
@@ -61,7 +61,7 @@ def assert_stated_as_a_full_restate_would(army: Army, cards_drawn: bool = False)
     for unit in units:
         for field in drawing.FIELDS:
             stored = getattr(unit, field)
-            if field in drawing.CARDS and not cards_drawn and not stored:
+            if not shown and not stored:
                 continue
             assert stored == drawn[unit.pk][field], (unit.name, field)
 
@@ -94,10 +94,11 @@ def test_any_sequence_of_changes_states_the_army_as_a_full_restate_does(first, s
     for step in steps:
         do(army, step)
         assert_stated_as_a_full_restate_would(army)
-    # The share page and the roster show every card as drawn afresh, and store them.
+    # The builder, the share page and the roster show every part as drawn afresh, and
+    # store what was blank.
     state = ArmyState(army)
-    shown = {field: "".join(drawing.cards_of(state, field)) for field in drawing.CARDS}
-    assert_stated_as_a_full_restate_would(army, cards_drawn=True)
+    shown = {field: "".join(drawing.parts_of(state, field)) for field in drawing.FIELDS}
+    assert_stated_as_a_full_restate_would(army, shown=True)
     for field, html in shown.items():
         assert html == "".join(getattr(u, field) for u in army.units.all())
 

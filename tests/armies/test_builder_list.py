@@ -153,8 +153,7 @@ def test_a_not_legal_army_is_drawn_in_constant_queries(
     assert "not legal" in html
     unit = army.units.first()
     # session, user, army, the unit; locked army, unit written, army written (from its
-    # tally), the unit's drawing stored (and the savepoint); the units with errors for the
-    # summary
-    with django_assert_num_queries(12):
+    # tally) (and the savepoint); the units with errors for the summary
+    with django_assert_num_queries(11):
         response = _quantity(player_client, army, unit, "1")
     assert response.status_code == 200

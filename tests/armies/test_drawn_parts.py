@@ -1,5 +1,5 @@
 """Each unit's row and cards are stored as drawn (armies/drawing.py): pages join them, a
-save draws the row and leaves the cards for the first page that shows them, and
+save draws nothing and leaves its unit's parts for the first page that shows them, and
 `manage.py redraw` draws everything again after a template change."""
 
 from __future__ import annotations
@@ -27,12 +27,12 @@ def test_a_share_page_after_a_save_shows_the_new_card_and_keeps_it(client, playe
     unit = army.units.first()
     services.save_unit(army, unit.pk, services.UnitSpec("Veterans", 2, SWORDSMAN), army.version)
     unit.refresh_from_db()
-    assert "Veterans" in unit.row_html and unit.shared_html == unit.roster_html == ""
+    assert unit.row_html == unit.shared_html == unit.roster_html == ""  # a save draws nothing
 
     page = client.get(f"/s/{token}/").content.decode()
     assert "Veterans" in page and "13 pts" in page  # 2 × 6.5
     unit.refresh_from_db()
-    assert "Veterans" in unit.shared_html and "Veterans" in unit.roster_html
+    assert all("Veterans" in html for html in (unit.row_html, unit.shared_html, unit.roster_html))
     with CaptureQueriesContext(connection) as queries:
         again = client.get(f"/s/{token}/").content.decode()
 
@@ -52,11 +52,11 @@ def test_cards_drawn_from_a_page_read_before_a_save_are_not_kept(player):
     state.drawn("shared_html")
     # ...when a save moves the army on: what that page draws is not kept.
     services.save_unit(army, unit.pk, services.UnitSpec("Second", 1, SWORDSMAN), army.version)
-    assert "Second" in "".join(drawing.cards_of(state, "shared_html"))
+    assert "Second" in "".join(drawing.parts_of(state, "shared_html"))
     unit.refresh_from_db()
     assert unit.shared_html == ""
     # The next page draws it and keeps it.
-    assert "Second" in "".join(drawing.cards_of(ArmyState(army), "shared_html"))
+    assert "Second" in "".join(drawing.parts_of(ArmyState(army), "shared_html"))
     unit.refresh_from_db()
     assert "Second" in unit.shared_html
 
