@@ -21,40 +21,53 @@ MAX_BODY_BYTES = MAX_FILE_BYTES
 WINDOW_SECONDS = 60
 
 
-# No cookies, no session: CSRF protects cookie-authenticated writes, and this one
-# neither reads a cookie nor writes anything (but a request count, keyed by address).
-@csrf_exempt
-@require_POST
-def price(request: HttpRequest) -> JsonResponse:
-    # Anyone may call it, and pricing costs CPU in proportion to what is posted: each
-    # address has a request count and a budget of bytes a minute, both spent before the
-    # body is even read (in the database, so every worker counts together).
+def _limited_body(
+    request: HttpRequest, api: str, max_bytes: int, size: str
+) -> bytes | JsonResponse:
+    """The posted body, or the refusal to send: each address has a request count and a
+    budget of bytes a minute per API, both spent before the body is even read (in the
+    database, so every worker counts together)."""
     address = throttle.client_address(request)
     limit = settings.PRICE_API_PER_MINUTE
-    found = throttle.strike(f"api-price:addr:{address}", limit, WINDOW_SECONDS)
+    found = throttle.strike(f"api-{api}:addr:{address}", limit, WINDOW_SECONDS)
     if found.count > limit:
         return _too_many(found, f"at most {limit} requests a minute")
     try:
         declared = max(0, int(request.headers.get("Content-Length") or 0))
     except ValueError:
         declared = 0
-    if declared > MAX_BODY_BYTES:
-        return _too_large()
+    too_large = JsonResponse(
+        {"error": f"body: must be at most {size}", "field": "body"}, status=413
+    )
+    if declared > max_bytes:
+        return too_large
     budget = settings.PRICE_API_BYTES_PER_MINUTE
-    bytes_key = f"api-price:bytes:{address}"
+    bytes_key = f"api-{api}:bytes:{address}"
     full = throttle.spend(bytes_key, declared, budget, WINDOW_SECONDS)
     if full is not None:
         return _too_many(full, f"at most {budget:,} bytes a minute")
     try:
         body = request.body
     except RequestDataTooBig:
-        return _too_large()
-    if len(body) > MAX_BODY_BYTES:
-        return _too_large()
+        return too_large
+    if len(body) > max_bytes:
+        return too_large
     if len(body) > declared:  # no (or a short) Content-Length: spend what was read
         full = throttle.spend(bytes_key, len(body) - declared, budget, WINDOW_SECONDS)
         if full is not None:
             return _too_many(full, f"at most {budget:,} bytes a minute")
+    return body
+
+
+# Anyone may call it, and pricing costs CPU in proportion to what is posted. No cookies,
+# no session: CSRF protects cookie-authenticated writes, and this one neither reads a
+# cookie nor writes anything (but its counts, keyed by address).
+@csrf_exempt
+@require_POST
+def price(request: HttpRequest) -> JsonResponse:
+    body = _limited_body(request, "price", MAX_BODY_BYTES, "1 MB")
+    if isinstance(body, JsonResponse):
+        return body
     try:
         army = points.loads(body.decode("utf-8"))
     except UnicodeDecodeError:
@@ -74,45 +87,17 @@ def _too_many(found: Strikes, what: str) -> JsonResponse:
     return response
 
 
-def _too_large() -> JsonResponse:
-    return JsonResponse({"error": "body: must be at most 1 MB"}, status=413)
-
-
 MAX_FIGHT_BYTES = 64 * 1024  # two units and their conditions
 
 
-# As the price API: no cookie read, nothing written but the address's counts.
+# As the price API: no cookie read, nothing written but the address's counts. A fight
+# costs up to ~200 ms of CPU; its counts are kept apart from the price API's.
 @csrf_exempt
 @require_POST
 def fight(request: HttpRequest) -> JsonResponse:
-    # The same per-address limits as the price API, counted apart: requests and bytes a
-    # minute, spent before the body is read. A fight costs up to ~200 ms of CPU.
-    address = throttle.client_address(request)
-    limit = settings.PRICE_API_PER_MINUTE
-    found = throttle.strike(f"api-fight:addr:{address}", limit, WINDOW_SECONDS)
-    if found.count > limit:
-        return _too_many(found, f"at most {limit} requests a minute")
-    try:
-        declared = max(0, int(request.headers.get("Content-Length") or 0))
-    except ValueError:
-        declared = 0
-    if declared > MAX_FIGHT_BYTES:
-        return _fight_too_large()
-    budget = settings.PRICE_API_BYTES_PER_MINUTE
-    bytes_key = f"api-fight:bytes:{address}"
-    full = throttle.spend(bytes_key, declared, budget, WINDOW_SECONDS)
-    if full is not None:
-        return _too_many(full, f"at most {budget:,} bytes a minute")
-    try:
-        body = request.body
-    except RequestDataTooBig:
-        return _fight_too_large()
-    if len(body) > MAX_FIGHT_BYTES:
-        return _fight_too_large()
-    if len(body) > declared:
-        full = throttle.spend(bytes_key, len(body) - declared, budget, WINDOW_SECONDS)
-        if full is not None:
-            return _too_many(full, f"at most {budget:,} bytes a minute")
+    body = _limited_body(request, "fight", MAX_FIGHT_BYTES, "64 KB")
+    if isinstance(body, JsonResponse):
+        return body
     try:
         raw = json.loads(body.decode("utf-8"), parse_constant=_no_constant)
     except (UnicodeDecodeError, ValueError, RecursionError):
@@ -124,10 +109,6 @@ def fight(request: HttpRequest) -> JsonResponse:
     except fights.TooLarge as exc:
         return JsonResponse({"error": str(exc)}, status=422)
     return JsonResponse(result.to_json())
-
-
-def _fight_too_large() -> JsonResponse:
-    return JsonResponse({"error": "body: must be at most 64 KB", "field": "body"}, status=413)
 
 
 def _no_constant(name: str) -> object:

@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+import io
 import json
 import subprocess
 import sys
+from fractions import Fraction
 from pathlib import Path
 
 import pytest
+from django.core.management import call_command
 from django.test import Client
 
 pytestmark = pytest.mark.django_db
@@ -259,3 +262,58 @@ def test_the_fight_command_names_the_field_it_cannot_read(tmp_path):
     assert run.returncode == 2
     assert run.stdout == ""
     assert run.stderr.startswith("a.profile.flavor: must be one of")
+
+
+def _fight_command(*args: str) -> tuple[int, str, str]:
+    out, err = io.StringIO(), io.StringIO()
+    with pytest.raises(SystemExit) as ended:
+        call_command("fight", *args, stdout=out, stderr=err)
+    return ended.value.code, out.getvalue(), err.getvalue()
+
+
+def test_the_fight_command_says_what_is_wrong_with_its_input(tmp_path):
+    hero = tmp_path / "hero.json"
+    hero.write_text(json.dumps(HERO), encoding="utf-8")
+    empty = tmp_path / "empty.json"
+    empty.write_text(json.dumps({"system": "vsgmr", "units": []}), encoding="utf-8")
+
+    cases = {
+        "no system": ([str(hero), str(hero)], "--system: say which rules"),
+        "missing file": ([str(tmp_path / "gone.json"), str(hero)], "cannot read the file"),
+        "army without units": ([str(empty), str(hero)], "must list at least one unit"),
+        "a modifier without its side": (
+            [str(hero), str(hero), "--system", "gem", "--modifier", "charged"],
+            "--modifier: write SIDE:VALUE",
+        ),
+        "a frontage that is not a number": (
+            [str(hero), str(hero), "--system", "gem", "--frontage", "a:five"],
+            "--frontage: five is not a number",
+        ),
+    }
+    for case, (args, message) in cases.items():
+        code, out, err = _fight_command(*args)
+        assert (code, out) == (2, ""), case
+        assert message in err, (case, err)
+
+
+def test_the_fight_command_takes_gem_conditions_for_each_side(client, tmp_path):
+    # Two single GEM swordsmen (OFF 4 against DEF 4 hits on 11+ on Table 1): A charged.
+    sword = {"name": "Sword", "profile": {"type": "skirmisher", "base": "25mm", "off": 4, "def": 4}}
+    path = tmp_path / "sword.json"
+    path.write_text(json.dumps(sword), encoding="utf-8")
+
+    code, out, _ = _fight_command(
+        str(path), str(path), "--system", "gem", "--modifier", "a:charged", "--frontage", "a:1"
+    )
+
+    assert code == 0
+    body = {
+        "system": "gem",
+        "a": sword,
+        "b": sword,
+        "modifiers": {"a": ["charged"], "b": []},
+        "frontage": {"a": 1},
+    }
+    assert json.loads(out) == post(client, body).json()
+    # Charging helps A only: A wins more often than B.
+    assert Fraction(json.loads(out)["a_wins"]) > Fraction(json.loads(out)["b_wins"])

@@ -82,3 +82,11 @@ def test_the_bytes_are_counted_where_every_worker_reads_them(client, settings):
 
     # In the database (Strikes), as the request count is: not in one process's memory.
     assert Strikes.objects.get(key="api-price:bytes:127.0.0.1").count == 2 * len(DWARVES)
+
+
+@pytest.mark.parametrize("url", ["/api/price/", "/api/fight/"])
+def test_a_content_length_that_is_not_a_number_is_read_as_nothing_declared(client, url):
+    # The body is still read and charged to the address's byte budget, and answered.
+    response = client.post(url, data="{}", content_type="application/json", CONTENT_LENGTH="x")
+    assert response.status_code in {400, 413}
+    assert response["Content-Type"] == "application/json"

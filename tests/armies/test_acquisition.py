@@ -318,3 +318,17 @@ def test_a_new_roll_makes_the_one_before_it_final(player_client, player):
 
     first, second = AcquisitionRecord.objects.order_by("pk")
     assert (first.finished, second.finished) == (True, False)
+
+
+def test_a_reroll_is_refused_with_a_reason_when_there_is_nothing_to_reroll(player_client, player):
+    army = goms_army(player, rerolls=2)
+
+    # No roll yet.
+    before = player_client.post(url(army, "reroll"), {"die": "1"}, follow=True)
+    assert "Roll first: there is no die to reroll yet." in before.content.decode()
+
+    # A roll made alone, then the army changed: roll again instead of rerolling.
+    player_client.post(url(army, "roll"), {"mode": "alone"})
+    rename_units(army, quantity=1)
+    stale = player_client.post(url(army, "reroll"), {"die": "1"}, follow=True)
+    assert "The army changed after this roll: roll again instead." in stale.content.decode()
