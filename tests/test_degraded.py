@@ -163,3 +163,16 @@ def test_a_page_whose_database_never_answers_is_a_503_within_seconds(silent_data
     status, retry_after, message, seconds = result.stdout.strip().splitlines()[-1].split()
     assert (status, retry_after, message) == ("503", "30", "True")
     assert float(seconds) < 5
+
+
+def test_an_error_that_is_not_the_databases_still_answers_500(rf):
+    from config import errors
+
+    try:
+        raise ValueError("a bug, not the database")
+    except ValueError:
+        response = errors.server_error(rf.get("/armies/"))
+
+    assert response.status_code == 500
+    assert b"Server Error (500)" in response.content
+    assert "Retry-After" not in response
