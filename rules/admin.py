@@ -2,6 +2,7 @@ from __future__ import annotations
 
 from django.contrib import admin
 
+from rules import services
 from rules.models import RuleEntry, SampleArmy
 
 
@@ -19,3 +20,6 @@ class SampleArmyAdmin(admin.ModelAdmin):
     list_filter = ("system",)
     search_fields = ("name", "slug", "blurb")
     prepopulated_fields = {"slug": ("name",)}
+
+    def save_model(self, request, obj, form, change):
+        services.save_sample(obj)  # priced as it is stored

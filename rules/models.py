@@ -80,8 +80,8 @@ class SampleArmy(models.Model):
     blurb = models.TextField(blank=True)
     army = models.JSONField()
     position = models.PositiveIntegerField(default=0)
-    # Priced when saved (SPEC 7), read by the rules pages: exact decimal text, "" when the
-    # document no longer loads (an admin edit), and how many figures it fields.
+    # Priced when written (rules.services.save_sample; SPEC 7), read by the rules pages:
+    # exact decimal text, "" when the document no longer loads, and its figure count.
     total = models.CharField(max_length=60, blank=True, editable=False)
     figures = models.PositiveIntegerField(null=True, editable=False)
 
@@ -94,10 +94,6 @@ class SampleArmy(models.Model):
 
     def __str__(self) -> str:
         return f"{self.name} ({self.get_system_display()})"
-
-    def save(self, *args, **kwargs):
-        self.total, self.figures = price_sample(self.army)
-        super().save(*args, **kwargs)
 
 
 def price_sample(document: object) -> tuple[str, int | None]:

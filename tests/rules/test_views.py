@@ -130,16 +130,17 @@ def test_interpretations_page_lists_all_eight(client, django_assert_num_queries)
 
 def test_a_sample_edited_in_the_admin_shows_its_new_total(client):
     from rules.models import SampleArmy
+    from rules.services import save_sample
 
     orcs = SampleArmy.objects.get(slug="orcs")
     assert cells(get(client, "/rules/vsgmr/"), "sample-orcs")[-2:] == ["7", "24"]
     # One more Warrior: a troop (1) in light armour (+1) adds 2 points and a figure.
     warriors = next(u for u in orcs.army["units"] if u["name"] == "Warriors")
     warriors["quantity"] += 1
-    orcs.save()
+    save_sample(orcs)
     assert cells(get(client, "/rules/vsgmr/"), "sample-orcs")[-2:] == ["8", "26"]
 
     orcs.army = {"format": "muster-army/1", "name": "Broken"}
-    orcs.save()
+    save_sample(orcs)
     # A document that no longer loads is shown unpriced, not as a 500.
     assert cells(get(client, "/rules/vsgmr/"), "sample-orcs")[-2:] == ["—", "—"]

@@ -9,6 +9,7 @@ from armies.models import Army
 from armies.services import reprice
 from points.fields import fmt
 from rules.models import SampleArmy
+from rules.services import save_sample
 
 
 class Command(BaseCommand):
@@ -38,4 +39,4 @@ class Command(BaseCommand):
         self.stdout.write(f"Re-priced {seen} armies: {changed} totals changed.")
         if system is None and army is None:
             for sample in SampleArmy.objects.all():
-                sample.save()  # priced as it is saved
+                save_sample(sample)
