@@ -11,7 +11,7 @@ from armies.models import Army, shared_army
 def army_for_owner(request: HttpRequest, pk: int) -> Army:
     """The live army `pk` of the signed-in player; anyone else gets the same 404 as for
     an army that does not exist."""
-    army = Army.objects.for_owner(request.user).filter(pk=pk).first()
+    army = Army.objects.for_owner(request.user).filter(pk=pk).defer("tally").first()
     if army is None:
         raise Http404("No such army")
     return army

@@ -58,6 +58,16 @@ class LiveManager(models.Manager):
         return super().get_queryset().filter(deleted_at__isnull=True)
 
 
+# A unit's drawn parts (armies/drawing.py): 5-10 kB a unit that pages read on their own
+# (values_list), so units read as objects leave them out.
+DRAWN_FIELDS = ("row_html", "shared_html", "roster_html")
+
+
+class LiveUnitManager(LiveManager):
+    def get_queryset(self):
+        return super().get_queryset().defer(*DRAWN_FIELDS)
+
+
 class Trashable(models.Model):
     deleted_at = models.DateTimeField(null=True, blank=True, db_index=True, editable=False)
 
@@ -151,6 +161,10 @@ class Army(Trashable):
     # Army purchases (option lines) and the system's extras, exact (points.model.exact_data).
     summary = models.JSONField(default=dict, blank=True, editable=False)
     rules_version = models.CharField(max_length=30, blank=True, editable=False)
+    # What the army checks read of each live unit, in list order (services.unit_state):
+    # [[id, name, quantity, cost, facts, has errors], ...]. A save patches its unit's entry
+    # and re-states from this, reading no other unit's row. None: not yet worked out.
+    tally = models.JSONField(null=True, blank=True, editable=False)
     # What a new rules version changed in this army, until its owner accepts it (SPEC 3.7):
     # {"from", "to", "total": [old, new], "legal": [old, new], "units": [...], "army": {...}}
     rules_notice = models.JSONField(null=True, blank=True, editable=False)
@@ -229,11 +243,15 @@ class Unit(Trashable):
     issues = models.JSONField(default=dict, blank=True, editable=False)
     facts = models.JSONField(default=dict, blank=True, editable=False)
     rules_version = models.CharField(max_length=30, blank=True, editable=False)
-    # The army version that last wrote this unit: with its place in the list, what its
-    # drawn row and card are cached under (armies/templatetags/muster.py).
+    # The army version that last wrote this unit.
     revision = models.PositiveIntegerField(default=0, editable=False)
+    # Drawn when the unit is written (armies/drawing.py), read by pages as they are: its
+    # row in the builder, its card on the share page, its card on the roster sheet.
+    row_html = models.TextField(blank=True, editable=False)
+    shared_html = models.TextField(blank=True, editable=False)
+    roster_html = models.TextField(blank=True, editable=False)
 
-    objects = LiveManager.from_queryset(UnitQuerySet)()
+    objects = LiveUnitManager.from_queryset(UnitQuerySet)()
     all_objects = UnitQuerySet.as_manager()
 
     class Meta:
@@ -341,7 +359,8 @@ class StoredPrices:
     @cached_property
     def units(self) -> list[StoredUnitPrice]:
         assert self._units is not None, "price the army with its units to read them"
-        return [unit.priced for unit in self._units]
+        # Built from the fields alone: the migration that draws units has no model methods.
+        return [StoredUnitPrice(unit) for unit in self._units]
 
     @property
     def errors(self) -> tuple[Issue, ...]:
@@ -504,6 +523,7 @@ def shared_army(token: str) -> Army | None:
     """The live army shared under `token`, with its owner's name as `owner_name`."""
     return (
         Army.objects.filter(share_token=token)
+        .defer("tally")
         .annotate(owner_name=models.F("owner__username"))
         .first()
     )

@@ -2,10 +2,12 @@
 
 `changing()` locks the army row (always the army first, then its units: one lock order,
 so two writes never deadlock), refuses a stale version, lets the change happen, then
-re-states the army from its units' stored results and moves the version on, all in one
-transaction. A unit is validated and priced alone when it is written (`priced_fields`);
-the army's total and checks read only the units' stored costs and facts, so a save in a
-200-unit army prices one unit and validates nothing else.
+re-states the army and moves the version on, all in one transaction. A unit is validated
+and priced alone when it is written (`priced_fields`); the army's total and checks read
+only what each unit gives them (its cost and facts: unit_state), which the army row keeps
+as its `tally`. A save, an add, a delete or a settings change patches the tally and
+re-states from it, reading no other unit's row; a move or a restore (which change the
+order) read the units' rows again.
 """
 
 from __future__ import annotations
@@ -25,6 +27,7 @@ from django.db.models.functions import Lower
 from django.utils import timezone
 
 import points
+from armies import drawing
 from armies.models import (
     MAX_LIBRARY,
     MAX_TAGS,
@@ -119,31 +122,70 @@ def priced_fields(system: str, spec: UnitSpec) -> dict:
 @contextmanager
 def changing(army: Army, seen: int | None = None) -> Iterator[Army]:
     """Lock `army`, check it is still at version `seen` (None: whatever it is now), yield
-    it for the change, then re-state and bump it. `army` is updated in place."""
+    it for the change, then re-state and bump it, and draw again (armies/drawing.py) the
+    units the change wrote (it adds their ids to `locked.written`) and those the army's
+    issues now name differently (a second commander marks the first). `army` is updated
+    in place."""
     with transaction.atomic():
         locked = Army.all_objects.select_for_update().get(pk=army.pk)
         if seen is not None and locked.version != seen:
             raise StaleVersion
+        named_before = about_units(locked.issues)
+        locked.written, locked.known = set(), []
+        # A save draws nothing: it leaves the parts it makes stale blank, for the first
+        # page that shows them (drawing.parts_of).
+        locked.draw_later = False
+        # A change that patched locked.tally (tallied) is re-stated from it alone.
+        locked.tallied = False
         yield locked
-        restate(locked)
-    for field in (*STATE_FIELDS, "version", "updated"):
+        restate(locked, locked.tally if locked.tallied else None)
+        named = about_units(locked.issues)
+        renamed = {
+            pk for pk in named.keys() | named_before.keys() if named.get(pk) != named_before.get(pk)
+        }
+        if not locked.draw_later:
+            drawing.redraw(locked, locked.written | renamed, locked.known)
+        elif renamed - locked.written:
+            Unit.objects.filter(army=locked, pk__in=renamed).update(**drawing.BLANK)
+    for field in (*STATE_FIELDS, "tally", "version", "updated"):
         setattr(army, field, getattr(locked, field))
-    army.unit_order = locked.unit_order
+
+
+def about_units(issues: dict | None) -> dict[int, list]:
+    """The army-wide issues (a stored army's `issues`) that name a unit, by unit id: a
+    second commander marks the first."""
+    found: dict[int, list] = {}
+    for kind in ("errors", "warnings"):
+        for issue in (issues or {}).get(kind, []):
+            if issue.get("unit") is not None:
+                found.setdefault(issue["unit"], []).append((kind, issue))
+    return found
 
 
 STATE_FIELDS = ("total", "legal", "issues", "summary", "rules_version")
 
 
-def unit_state(units: QuerySet) -> list[tuple]:
+def unit_state(units: QuerySet) -> list[list]:
     """What re-stating an army reads of each live unit, in list order: id, name, quantity,
     cost, facts, and whether it has errors of its own (asked of the database, so the
-    issues are never decoded)."""
+    issues are never decoded). The army row keeps these as its `tally`."""
     has_errors = ExpressionWrapper(Q(issues__has_key="errors"), output_field=BooleanField())
-    return list(
-        units.order_by("position", "id")
+    return [
+        list(row)
+        for row in units.order_by("position", "id")
         .annotate(has_errors=has_errors)
         .values_list("pk", "name", "quantity", "cost", "facts", "has_errors")
-    )
+    ]
+
+
+def tally_row(unit: Unit) -> list:
+    """A unit's unit_state() row, from the unit as it is being stored."""
+    return [unit.pk, unit.name, unit.quantity, unit.cost, unit.facts, "errors" in unit.issues]
+
+
+def tallied(army: Army, count: int) -> bool:
+    """Whether the army's tally holds its `count` live units (else re-read them)."""
+    return army.tally is not None and len(army.tally) == count
 
 
 def army_state(system_key: str, options: dict, points_limit, rows: Sequence[tuple]) -> dict:
@@ -192,16 +234,18 @@ def sum_costs(costs: Iterable[str]) -> Fraction:
 MAX_PREC = 10_000  # digits: far past any sum of costs; beyond it, fractions take over
 
 
-def restate(army: Army) -> None:
+def restate(army: Army, rows: list[list] | None = None) -> None:
     """Re-work the army's total, legality and army-wide issues from its units' stored
-    costs and facts (nothing is loaded or re-validated) and move its version on."""
-    rows = unit_state(army.units.all())
+    costs and facts (nothing is loaded or re-validated), keep those as its tally and move
+    its version on. `rows`: the tally as the change patched it; None reads the units."""
+    if rows is None:
+        rows = unit_state(army.units.all())
     for field, value in army_state(army.system, army.options, army.points_limit, rows).items():
         setattr(army, field, value)
+    army.tally = rows
     army.version += 1
     army.updated = timezone.now()
-    army.save(update_fields=[*STATE_FIELDS, "version", "updated"])
-    army.unit_order = [row[0] for row in rows]
+    army.save(update_fields=[*STATE_FIELDS, "tally", "version", "updated"])
 
 
 # --- The changes -----------------------------------------------------------------------
@@ -210,11 +254,18 @@ def restate(army: Army) -> None:
 def save_unit(army: Army, unit_pk: int, spec: UnitSpec, seen: int | None) -> Unit:
     """Store a unit's new name, quantity and stat line. Raises StaleVersion,
     Unit.DoesNotExist (deleted meanwhile) or ArmyFileError (bad stat line)."""
-    fields = priced_fields(army.system, spec)
+    fields = {**priced_fields(army.system, spec), **drawing.BLANK}
     with changing(army, seen) as locked:
         fields["revision"] = locked.version + 1  # the version this change makes
         if not locked.units.filter(pk=unit_pk).update(**fields):
             raise Unit.DoesNotExist
+        saved = Unit(pk=unit_pk, army=locked, **fields)
+        locked.written.add(unit_pk)
+        locked.draw_later = True
+        places = [i for i, row in enumerate(locked.tally or ()) if row[0] == unit_pk]
+        if places:
+            locked.tally[places[0]] = tally_row(saved)
+            locked.tallied = True
     return Unit(pk=unit_pk, army=army, **fields)
 
 
@@ -228,6 +279,12 @@ def add_units(army: Army, specs: Sequence[UnitSpec], seen: int | None = None) ->
         for i, unit in enumerate(made, start=(found["last"] or 0) + 1):
             unit.position, unit.revision = i, locked.version + 1
         Unit.objects.bulk_create(made)
+        locked.written.update(unit.pk for unit in made)
+        locked.known += made
+        if tallied(locked, found["count"]):
+            # At the end of the list, as the tally's order is.
+            locked.tally += [tally_row(unit) for unit in made]
+            locked.tallied = True
     return made
 
 
@@ -287,6 +344,9 @@ def trash_unit(army: Army, unit_pk: int, seen: int | None) -> Unit:
         unit = locked.units.get(pk=unit_pk)
         unit.deleted_at = timezone.now()
         unit.save(update_fields=["deleted_at"])
+        if any(row[0] == unit_pk for row in locked.tally or ()):
+            locked.tally = [row for row in locked.tally if row[0] != unit_pk]
+            locked.tallied = True
     return unit
 
 
@@ -297,6 +357,7 @@ def restore_unit(army: Army, unit_pk: int, seen: int | None = None) -> Unit:
             raise ArmyFull
         unit.deleted_at = None
         unit.save(update_fields=["deleted_at"])
+        locked.written.add(unit.pk)
     return unit
 
 
@@ -308,6 +369,7 @@ def save_settings(army: Army, changes: dict, seen: int | None) -> None:
             setattr(locked, field, value)
             setattr(army, field, value)
         locked.save(update_fields=list(changes))
+        locked.tallied = locked.tally is not None  # the units are as they were
 
 
 def check_room_for_army(owner, more: int = 1) -> None:
@@ -447,6 +509,7 @@ def reprice(army: Army) -> Repriced:
                 )
                 if any(getattr(unit, key) != value for key, value in fields.items()):
                     Unit.objects.filter(pk=unit.pk).update(**fields, revision=locked.version + 1)
+                    locked.written.add(unit.pk)
         after = {u.pk: u for u in army.units.all()}
         new_errors = _errors_by_unit(army.issues, [(pk, u.issues) for pk, u in after.items()])
         units = []

@@ -1,9 +1,9 @@
-"""What the builder, the share page and the roster draw from: an army's stored state,
-each part read when first asked for (ArmyState), and the builder's rows and context."""
+"""An army as its pages show it, each part read from stored rows when a template first
+asks for it: the summary from the army row alone, the unit list from each unit's stored
+drawing (armies/drawing.py) in one query."""
 
 from __future__ import annotations
 
-import hashlib
 from dataclasses import dataclass
 from functools import cached_property, partial
 
@@ -11,7 +11,6 @@ from django.db.models import Q
 
 from armies import latest_roll, profiles
 from armies.models import (
-    TRASH_DAYS,
     Army,
     LibraryEntry,
     StoredPrices,
@@ -19,7 +18,6 @@ from armies.models import (
     Unit,
     library_for,
 )
-from points.armyfile import MAX_UNITS
 from points.model import Issue
 from rules.models import SampleArmy
 
@@ -33,8 +31,9 @@ class Row:
     errors: tuple[Issue, ...]
     warnings: tuple[Issue, ...]
     url: str = ""  # the unit's own URLs start here: …/units/<pk>/
-    first: bool = False
-    last: bool = False
+    army_url: str = ""  # the builder's: opening the unit is ?unit=<pk> there
+    # The unit open in the editor: its row is drawn for the page, highlighted and with its
+    # actions (move, duplicate, delete) in place; every other row is its stored drawing.
     selected: bool = False
 
     @property
@@ -43,15 +42,13 @@ class Row:
         return profiles.group_label(self.unit.army.system, self.unit.profile)
 
 
-def rows_for(
-    army: Army,
-    priced: StoredPrices,
-    selected_pk: int | None,
-    order: list[int],
+def rows(
+    army: Army, priced: StoredPrices, selected_pk: int | None = None, url: str = ""
 ) -> list[Row]:
-    """The rows of `priced`'s units; `order` is every live unit's id in list order."""
-    url = army.get_absolute_url()
-    first, last = (order[0], order[-1]) if order else (None, None)
+    """The rows of `priced`'s units (`url`: the army's builder). Nothing in a row depends
+    on its place in the list (first and last are told by CSS), so a row drawn once stays
+    right when others move."""
+    url = url or army.get_absolute_url()
     return [
         Row(
             pu.stored,
@@ -59,8 +56,7 @@ def rows_for(
             errors,
             warnings,
             url=f"{url}units/{pu.unit.pk}/",
-            first=pu.unit.pk == first,
-            last=pu.unit.pk == last,
+            army_url=url,
             selected=pu.unit.pk == selected_pk,
         )
         for pu, (errors, warnings) in zip(priced.units, priced.issues_by_unit, strict=True)
@@ -69,11 +65,11 @@ def rows_for(
 
 class ArmyState:
     """An army as the builder shows it, each part read when first asked for: the summary
-    reads only the army row; the unit rows (cached per army version in the template)
-    read the units."""
+    reads only the army row; the unit list reads each unit's stored drawing."""
 
     def __init__(self, army: Army, selected: Unit | None = None, breakdowns: bool = False):
         self.army, self.selected, self.breakdowns = army, selected, breakdowns
+        self._drawn: dict[str, list[tuple[int, str]]] = {}
 
     def lazy(self, *names: str) -> dict[str, partial]:
         """Context entries for templates, which call them when they first need them."""
@@ -88,29 +84,12 @@ class ArmyState:
         # The breakdown is read only where every row shows it (the share page).
         return units if self.breakdowns else units.defer("lines", "exact")
 
-    @cached_property
-    def listed(self) -> list[tuple[int, int]]:
-        """Every live unit's (id, revision) in list order: what its drawn row or card is
-        cached under, read without the units themselves."""
-        return list(self.army.units.values_list("pk", "revision"))
-
-    @cached_property
-    def order(self) -> list[int]:
-        return [pk for pk, _ in self.listed]
-
-    def units_of(self, pks: list[int]) -> list[Unit]:
-        """Just these units, in list order (the ones no cache had drawn), in one query. A
-        unit moved to the trash since `listed` was read is not among them."""
-        wanted = set(pks)
-        if len(wanted) == len(self.listed):
-            return [u for u in self.units if u.pk in wanted]
-        return list(self._unit_query().filter(pk__in=wanted))
-
-    def rows_of(self, pks: list[int]) -> list[Row]:
-        units = self.units_of(pks)
-        return rows_for(
-            self.army, self.army.priced(units), self.selected and self.selected.pk, self.order
-        )
+    def drawn(self, field: str) -> list[tuple[int, str]]:
+        """Every live unit's id and stored drawing `field` (row_html, shared_html or
+        roster_html: armies/drawing.py), in list order, in one query."""
+        if field not in self._drawn:
+            self._drawn[field] = list(self.army.units.values_list("pk", field))
+        return self._drawn[field]
 
     @cached_property
     def issues_listed(self) -> tuple[tuple[Issue, ...], tuple[Issue, ...]]:
@@ -131,17 +110,11 @@ class ArmyState:
         return self.army.priced(self.units)
 
     @cached_property
-    def about_units(self) -> dict[int, str]:
-        """For each unit an army-wide issue names, a short digest of those issues: with
-        its revision, what its drawn row or card depends on."""
-        found = about_units(self.army.issues)
-        return {pk: hashlib.sha256(repr(v).encode()).hexdigest()[:16] for pk, v in found.items()}
-
-    @cached_property
     def selected_row(self) -> Row | None:
+        """The row of the unit open in the editor, with the army's issues about it."""
         if self.selected is None:
             return None
-        return one_row(self.army, self.selected, self.selected.pk)
+        return rows(self.army, self.army.priced([self.selected]), self.selected.pk)[0]
 
     @cached_property
     def remaining(self):
@@ -215,59 +188,3 @@ class ArmyState:
             for key, value in self.summary.extras.items()
             if not isinstance(value, dict | list)
         ]
-
-
-def about_units(issues: dict | None) -> dict[int, list]:
-    """The army-wide issues (a stored army's `issues`) that name a unit, by unit id: a
-    second commander marks the first."""
-    found: dict[int, list] = {}
-    for kind in ("errors", "warnings"):
-        for issue in (issues or {}).get(kind, []):
-            if issue.get("unit") is not None:
-                found.setdefault(issue["unit"], []).append((kind, issue))
-    return found
-
-
-def one_row(army: Army, unit: Unit, selected_pk: int | None) -> Row:
-    """One unit's row, with the army's issues about it, without reading the others."""
-    return rows_for(army, army.priced([unit]), selected_pk, unit_order(army))[0]
-
-
-def unit_order(army: Army) -> list[int]:
-    """The live units' ids in list order: known after a change (services.restate read
-    them), else one query for the ids alone."""
-    order = getattr(army, "unit_order", None)
-    return list(army.units.values_list("pk", flat=True)) if order is None else order
-
-
-# Handed to templates as callables, which templates call when they first need them.
-LAZY = (
-    "summary",
-    "selected_row",
-    "remaining",
-    "army_errors",
-    "unit_errors",
-    "army_warnings",
-    "extras",
-    "figures",
-    "parts",
-    "samples",
-)
-
-
-def builder_context(army: Army, **extra) -> dict:
-    """What the builder's templates draw from; units are read when first needed."""
-    selected = extra.get("selected")
-    state = ArmyState(army, selected, breakdowns=bool(extra.get("shared")))
-    return {
-        "army": army,
-        "state": state,
-        **state.lazy(*LAZY),
-        "army_url": army.get_absolute_url(),
-        "trash_days": TRASH_DAYS,
-        "max_units": MAX_UNITS,
-        "group_word": army.game_system.group_word,
-        # Which row is highlighted, known without reading the units (a cache key).
-        "selected_id": selected.pk if selected else None,
-        **extra,
-    }

@@ -12,8 +12,7 @@ from dataclasses import dataclass, replace
 from functools import cached_property
 
 from armies import aids
-from armies.models import StoredUnitPrice, Unit
-from armies.state import ArmyState
+from armies.models import Army, StoredUnitPrice, Unit
 from points import d10, gem, goms, vsgmr
 from points.model import Issue, PricedUnit, Stat
 
@@ -34,7 +33,9 @@ class Boxes:
 
 @dataclass
 class Card:
-    number: int
+    """A unit's card: the roster's, the unit cards' and (with its stat line) the share
+    page's. Nothing on it depends on its place in the list: CSS numbers the cards."""
+
     unit: Unit
     priced: StoredUnitPrice | PricedUnit
     errors: tuple[Issue, ...]
@@ -44,20 +45,15 @@ class Card:
 
     @cached_property
     def detail(self) -> object:
-        """The system's card (see _gem_card and friends). Worked out when the card is
-        drawn: the sheet is cached per army version, so mostly it never is."""
+        """The system's card (see _gem_card and friends), worked out when it is drawn."""
         return CARDS[self.system](self.priced)
 
 
-def unit_cards(state: ArmyState, pks: list[int]) -> list[Card]:
-    """A card for each of the units with ids `pks`, in list order: the roster's and the
-    share page's (which shows each unit's stat line, weapons, traits and powers). A card's
-    number is its unit's place in the whole list."""
-    units = state.units_of(pks)
-    priced = state.army.priced(units)
-    number = {pk: i for i, pk in enumerate(state.order, start=1)}
+def unit_cards(army: Army, units: list[Unit]) -> list[Card]:
+    """A card for each of `units` (live, in list order), with the army's issues about it."""
+    priced = army.priced(units)
     return [
-        Card(number[unit.pk], unit, pu, errors, warnings, state.army.system)
+        Card(unit, pu, errors, warnings, army.system)
         for unit, pu, (errors, warnings) in zip(
             units, priced.units, priced.issues_by_unit, strict=True
         )

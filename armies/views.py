@@ -13,7 +13,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from django_htmx.http import HttpResponseClientRedirect
 
 import points
-from armies import profiles, services
+from armies import drawing, profiles, services
 from armies.access import army_for_owner
 from armies.forms import (
     PARTS,
@@ -40,10 +40,10 @@ from armies.services import (
     StaleVersion,
     TooManyArmies,
     UnitSpec,
+    about_units,
     create_army_from_file,
 )
-from armies.state import Row, about_units, builder_context, rows_for, unit_order
-from armies.templatetags.muster import breakdown
+from armies.state import Row, rows
 from points.fields import fmt
 from points.numbers import ascii_int
 from rules.models import SampleArmy
@@ -139,7 +139,7 @@ def _builder_page(request: HttpRequest, army: Army, settings_open: bool = False)
     unit_id = ascii_int(request.GET.get("unit"), 18)  # a typo or a fuzzer opens no unit
     selected = army.units.filter(pk=unit_id).first() if unit_id else None
     editor = UnitForm(army.system, unit=selected) if selected else None
-    context = builder_context(
+    context = drawing.builder_context(
         army,
         selected=selected,
         editor=editor,
@@ -190,7 +190,7 @@ def army_settings(request: HttpRequest, pk: int) -> HttpResponse:
         if not request.htmx:
             messages.success(request, "Army settings saved.")
             return redirect(army)
-    context = builder_context(
+    context = drawing.builder_context(
         army, settings_form=form, options_form=options_form, settings_open=True
     )
     if request.htmx:
@@ -204,7 +204,7 @@ def _settings_conflict(request: HttpRequest, army: Army) -> HttpResponse:
     typed = _typed_values(ArmyForm(request.POST, instance=army))
     if fresh_options is not None:
         typed += _typed_values(_options_form(army, request.POST))
-    context = builder_context(
+    context = drawing.builder_context(
         army,
         settings_form=fresh,
         options_form=fresh_options,
@@ -328,7 +328,7 @@ def unit_update(request: HttpRequest, pk: int, unit_pk: int) -> HttpResponse:
         if not request.htmx:
             messages.success(request, f"Saved {unit.name}.")
             return editor_redirect(army, unit)
-    context = builder_context(army, selected=unit, editor=form, saved=saved)
+    context = drawing.builder_context(army, selected=unit, editor=form, saved=saved)
     if request.htmx:
         context["changed_rows"] = _changed_rows(army, unit, before) if saved else []
         # A new type or kind brings other fields: the editor is drawn again for it.
@@ -344,7 +344,7 @@ def _changed_rows(army: Army, unit: Unit, before: dict, selected: bool = True) -
     was, now = about_units(before), about_units(army.issues)
     others = {pk for pk in was.keys() | now.keys() if was.get(pk) != now.get(pk)} - {unit.pk}
     units = [unit, *army.units.filter(pk__in=others).defer("lines", "exact")] if others else [unit]
-    return rows_for(army, army.priced(units), unit.pk if selected else None, unit_order(army))
+    return rows(army, army.priced(units), unit.pk if selected else None)
 
 
 # --- Edits from a stale page --------------------------------------------------------
@@ -385,7 +385,7 @@ def _unit_conflict(request: HttpRequest, army: Army, unit: Unit, form) -> HttpRe
             response.status_code = 409  # refused: the save did not happen
         return response
     fresh = UnitForm(army.system, unit=current)
-    context = builder_context(
+    context = drawing.builder_context(
         army,
         selected=current,
         editor=fresh,
@@ -399,12 +399,15 @@ def _unit_conflict(request: HttpRequest, army: Army, unit: Unit, form) -> HttpRe
 @require_GET
 @login_required
 def unit_breakdown(request: HttpRequest, pk: int, unit_pk: int) -> HttpResponse:
-    """How one unit's price is worked out, fetched when its row's "how?" is opened."""
+    """How one unit's price is worked out and what can be done with it, fetched when its
+    row's "More" is opened."""
     army = army_for_owner(request, pk)
     unit = get_object_or_404(army.units, pk=unit_pk)
     if not request.htmx:
         return editor_redirect(army, unit)
-    return HttpResponse(breakdown(unit.priced))
+    # With the row's actions (move, duplicate, delete), which its stored drawing leaves out.
+    (row,) = rows(army, army.priced([unit]))
+    return render(request, "armies/builder.html#unit-opened", {"row": row})
 
 
 def _list_action(request: HttpRequest, pk: int, unit_pk: int, action) -> HttpResponse:
@@ -464,7 +467,7 @@ def unit_quantity(request: HttpRequest, pk: int, unit_pk: int) -> HttpResponse:
         # The unit open in the editor (builder.js sends which) is drawn again with the new
         # quantity, so its next save does not put the old one back.
         is_open = ascii_int(request.POST.get("open"), 18) == unit.pk
-        context = builder_context(
+        context = drawing.builder_context(
             army,
             selected=unit if is_open else None,
             editor=UnitForm(army.system, unit=unit) if is_open else None,
@@ -492,7 +495,7 @@ def _after_list_change(
 ) -> HttpResponse:
     if not request.htmx:
         return editor_redirect(army, selected)
-    context = builder_context(army, undo=undo)
+    context = drawing.builder_context(army, undo=undo)
     return render(request, "armies/builder.html#list-changed", context)
 
 

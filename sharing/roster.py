@@ -22,6 +22,7 @@ from django.urls import reverse
 from django.utils import timezone
 from django.utils.safestring import SafeString, mark_safe
 
+from armies import drawing
 from armies.models import Army
 from armies.state import ArmyState
 from armies.unit_cards import Boxes, Card, tick_boxes, unit_cards
@@ -33,8 +34,8 @@ QR_BORDER = 2  # modules of quiet zone: the sheet's white margin adds the rest
 
 
 class RosterState(ArmyState):
-    """What a roster sheet shows, worked out when the sheet is drawn: it is cached per
-    army version and roll ({% cache %}), so mostly it is not."""
+    """What a roster sheet and the unit cards show: each unit's stored card, except on a
+    G.O.M.S. army with a roll, whose cards carry their dice and are drawn for the page."""
 
     def __init__(self, army: Army):
         super().__init__(army, breakdowns=True)
@@ -46,17 +47,15 @@ class RosterState(ArmyState):
         rolls = self.acquisition
         return None if rolls is None or rolls.stale else tuple(rolls.by_unit())
 
-    def rolled_key(self, place: int, pk: int) -> str:
-        """What a card shows of the roll, for its cache key."""
-        if self.rolls is None:
-            return "-"
-        return hashlib.sha256(repr(self.rolls[place]).encode()).hexdigest()[:16]
+    @property
+    def unit_count(self) -> int:
+        return len(self.drawn("roster_html"))
 
-    def cards_of(self, pks: list[int]) -> list[Card]:
-        cards = unit_cards(self, pks)
-        if self.rolls is None:
-            return cards
-        return [replace(card, rolled=self.rolls[card.number - 1]) for card in cards]
+    def rolled_cards(self) -> list[Card]:
+        """Every card with its unit's dice from the roll (self.rolls is not None)."""
+        assert self.rolls is not None
+        cards = unit_cards(self.army, self.units)
+        return [replace(card, rolled=dice) for card, dice in zip(cards, self.rolls, strict=True)]
 
     @cached_property
     def army_panel(self) -> ArmyPanel:
@@ -110,7 +109,7 @@ def render_roster(request: HttpRequest, army: Army, share_url: str | None) -> Ht
         "back_url": army.get_absolute_url() if owner else army.get_share_url(),
         "printed": timezone.localdate(),
         "system_template": f"armies/roster_{army.system}.html",
-        "roll_key": state.roll_key,
+        "drawn_cards": partial(drawing.roster_cards, state),
         "options": PrintOptions.of(request.GET),
         "cards_url": _cards_url(request, army, owner),
     }

@@ -10,11 +10,10 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_GET, require_POST
 
-from armies import services
+from armies import drawing, services
 from armies.access import army_for_owner, private, shared_army_or_404
 from armies.replies import too_many_armies
 from armies.services import TooManyArmies
-from armies.state import builder_context
 from sharing import roster
 from table import rolls
 
@@ -22,10 +21,11 @@ from table import rolls
 @require_GET
 def shared(request: HttpRequest, token: str) -> HttpResponse:
     army = shared_army_or_404(token)
-    context = builder_context(army, shared=True)
+    context = drawing.builder_context(army, shared=True)
     state = context["state"]
-    # The rows and the roll are cached per army version and roll (shared.html).
+    # The units' stored cards; the roll is cached per army version and roll (shared.html).
     context.update(state.lazy("acquisition"))
+    context["drawn_cards"] = partial(drawing.shared_cards, state)
     context["roll_key"] = state.roll_key
     # Every roll of the army, listed for the opponent (G.O.M.S. only; not cached).
     context["rolls"] = partial(rolls.rolls_on_record, army, request.GET.get("rolls"))

@@ -1,22 +1,18 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
 from fractions import Fraction
 from html import escape
 
 from django import template
-from django.core.cache import cache
-from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils.html import conditional_escape
 from django.utils.http import urlencode
 from django.utils.safestring import SafeString
 
 import points
-from armies import unit_cards
+from armies import drawing
 from points import fights
-from points.armyfile import MAX_QUANTITY
 from points.numbers import decimal_text
 from points.systems import SYSTEMS
 
@@ -127,101 +123,10 @@ def exact(value) -> str:
     return f"{value.numerator}/{value.denominator}"
 
 
-def _drawn_once(state, keys: list[str], draw: Callable[[list[int]], dict[int, str]]):
-    """The part of each unit of `state.listed`, in list order, from Django's cache, where
-    every worker finds what one drew; draw(pks) draws the parts no cache had, by unit id,
-    reading only those units. A part's key holds the version that last wrote its unit
-    (Unit.revision) and whatever else it shows, so a save in a 200-unit army reads and
-    draws one unit, not 200. A unit trashed meanwhile is left out, and nothing is kept
-    for it."""
-    found = cache.get_many(keys)
-    missing = {pk: k for (pk, _), k in zip(state.listed, keys, strict=True) if k not in found}
-    if missing:
-        drawn = {missing[pk]: html for pk, html in draw(list(missing)).items()}
-        found.update(drawn)
-        cache.set_many(drawn, CACHE_SECONDS)
-    parts = [found[k] for k in keys if k in found]
-    return SafeString("".join(parts))  # each part a rendered template
-
-
-CACHE_SECONDS = 24 * 60 * 60
-
-
-def _part_keys(name: str, state, *more: Callable[[int, int], object]) -> list[str]:
-    """The cache key of each unit's part, in list order: its id and revision, the
-    army-wide issues naming it, and what `more` adds for the unit at place i with id pk."""
-    about = state.about_units
-    return [
-        ":".join([name, str(pk), str(revision), about.get(pk, "-"), *(str(m(i, pk)) for m in more)])
-        for i, (pk, revision) in enumerate(state.listed)
-    ]
-
-
-ROW_TEMPLATE = "armies/builder.html#unit-row"
-
-
-@register.simple_tag(takes_context=True)
-def unit_rows(context, state) -> SafeString:
-    """{% unit_rows state %}: the builder.html#unit-row partial for each unit, cached."""
-    shared, army_url = bool(context.get("shared")), context.get("army_url", "")
-    order, selected = state.order, state.selected and state.selected.pk
-
-    def look(i: int, pk: int) -> str:
-        flags = (i == 0, i == len(order) - 1, pk == selected, shared)
-        return "".join("1" if flag else "0" for flag in flags)
-
-    def draw(pks: list[int]) -> dict[int, str]:
-        row_context = {**_row_context(shared, army_url), "oob": False}
-        return {
-            row.unit.pk: render_to_string(ROW_TEMPLATE, {**row_context, "row": row})
-            for row in state.rows_of(pks)
-        }
-
-    # "3": keyed on the army's issues about the unit; its own come with its revision.
-    return _drawn_once(state, _part_keys("unit-row-4", state, look), draw)
-
-
-@register.simple_tag(takes_context=True)
-def roster_cards(context, state) -> SafeString:
-    """{% roster_cards state %}: the roster.html#card partial for each unit, cached."""
-    system, template = context["army"].system, context["system_template"]
-
-    def draw(pks: list[int]) -> dict[int, str]:
-        shown = {"system": system, "system_template": template}
-        return {
-            card.unit.pk: render_to_string("armies/roster.html#card", {**shown, "card": card})
-            for card in state.cards_of(pks)
-        }
-
-    # The card shows its number in the list and, for G.O.M.S., the roll's dice for it.
-    keys = _part_keys("roster-card3", state, lambda i, pk: i + 1, state.rolled_key)
-    return _drawn_once(state, keys, draw)
-
-
 @register.simple_tag
-def shared_cards(state) -> SafeString:
-    """{% shared_cards state %}: the share page's _shared_units.html#card for each unit,
-    cached per unit revision: a save redraws the unit it changed, not all of them."""
-
-    def draw(pks: list[int]) -> dict[int, str]:
-        return {
-            card.unit.pk: render_to_string("armies/_shared_units.html#card", {"card": card})
-            for card in unit_cards.unit_cards(state, pks)
-        }
-
-    return _drawn_once(state, _part_keys("shared-card-3", state), draw)
-
-
-@register.simple_tag(takes_context=True)
-def unit_row(context, row, oob: bool = False) -> str:
-    """{% unit_row row %}: the builder.html#unit-row partial for one Row."""
-    shared, army_url = bool(context.get("shared")), context.get("army_url", "")
-    row_context = _row_context(shared, army_url)
-    return render_to_string(ROW_TEMPLATE, {**row_context, "row": row, "oob": oob})
-
-
-def _row_context(shared: bool, army_url: str) -> dict:
-    return {"shared": shared, "army_url": army_url, "max_quantity": MAX_QUANTITY}
+def unit_row(row, oob: bool = False) -> str:
+    """{% unit_row row oob=True %}: one Row drawn for a reply (armies/drawing.py)."""
+    return drawing.row_html(row, oob)
 
 
 @register.filter
@@ -242,19 +147,6 @@ def models_word(value) -> str:
 def system_name(key: str) -> str:
     """A system's full name: "GEM — Generic Easy Miniatures"."""
     return points.SYSTEMS[key].name
-
-
-@register.simple_tag(takes_context=True)
-def roster_card(context, card) -> str:
-    """{% roster_card card %}: the roster.html#card partial for one Card."""
-    return render_to_string(
-        "armies/roster.html#card",
-        {
-            "card": card,
-            "system": context["army"].system,
-            "system_template": context["system_template"],
-        },
-    )
 
 
 @register.simple_tag

@@ -153,10 +153,8 @@ def redis_cache(url: str, timeout: float) -> dict:
 if REDIS_URL:
     CACHES = {"default": redis_cache(REDIS_URL, CACHE_TIMEOUT)}
 else:
-    # Per process, for one app server. Room for a few dozen big armies' parts (a 200-unit
-    # army keeps 600 entries: its rows, share-page cards and roster cards, 1-3 kB each):
-    # once full, the least recently used third goes, and twenty players editing 200-unit
-    # armies at once overflowed 10,000 entries into redrawing whole share pages.
+    # Per process, for one app server. Units' rows and cards are stored in the database
+    # (armies/drawing.py), not here: this holds table-mode cards, exports and QR codes.
     CACHES = {
         "default": {
             "BACKEND": "django.core.cache.backends.locmem.LocMemCache",

@@ -181,14 +181,32 @@ document.addEventListener("drop", (event) => {
   const list = row.parentElement;
   const order = (list.dataset.order || rowsOf(list).map((r) => r.id).join(" ")).split(" ");
   const place = order.indexOf(row.id) + 1;
-  const box = dragged.querySelector(".move-to-input");
-  const button = dragged.querySelector(".move-to-button");
+  const moved = dragged;
   dragged = null;
-  if (!box || !button || place < 1) return;
+  if (place < 1) return;
+  const [box, button] = moveControls(moved);
   box.value = String(place);
   button.click();
   row.classList.remove("drop-target");
 });
+
+// A row's "move to position" box and button: they come with its actions when the row is
+// opened, so a row dragged unopened gets hidden ones (the list's redraw removes them).
+function moveControls(row) {
+  const box = row.querySelector(".move-to-input");
+  const button = row.querySelector(".move-to-button");
+  if (box && button) return [box, button];
+  const pk = row.id.replace("unit-", "");
+  const hiddenBox = document.createElement("input");
+  Object.assign(hiddenBox, { type: "hidden", name: `to-${pk}` });
+  const hiddenButton = document.createElement("button");
+  Object.assign(hiddenButton, { type: "submit", name: "direction", value: "to", hidden: true });
+  for (const el of [hiddenBox, hiddenButton]) el.setAttribute("form", "unit-actions");
+  hiddenButton.setAttribute("formaction", `${row.dataset.url}move/`);
+  row.append(hiddenBox, hiddenButton);
+  window.htmx?.process(hiddenButton); // so htmx posts to its formaction, as for any row button
+  return [hiddenBox, hiddenButton];
+}
 
 // --- The editor ----------------------------------------------------------------------
 

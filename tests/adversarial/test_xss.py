@@ -265,9 +265,9 @@ ALLOWED = {
         "armies/templatetags/muster.py",
         'return SafeString("".join(drawn))  # names and messages all through conditional_escape',
     ),
-    # Unit rows and roster cards, each drawn by a template with escaping on, then cached.
+    # Unit rows and cards, each drawn by a template with escaping on, then stored.
     (
-        "armies/templatetags/muster.py",
+        "armies/drawing.py",
         'return SafeString("".join(parts))  # each part a rendered template',
     ),
     # The army list's rows: every name and tag is escaped first.

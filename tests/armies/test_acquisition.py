@@ -181,13 +181,15 @@ def test_the_latest_roll_and_how_many_came_before_are_one_query(
     token = services.share_army(army)
     client.force_login(player)
     # session, user, army, the latest roll with the count of all, the units (the roll
-    # reads them), each unit's id and revision (its card's cache key), the units with issues
-    with django_assert_num_queries(7):
+    # reads them), each unit's stored card, the units with issues; then the cards the
+    # army's last save left blank: their units, drawn and stored under the army's lock (a
+    # savepoint, the army, the cards, the release)
+    with django_assert_num_queries(12):
         roster = client.get(f"/armies/{army.pk}/roster/").content.decode()
     assert 'data-testid="roster-acquisition"' in roster
     client.logout()
-    # army (with its owner), the latest roll with the count of all, the units, their ids
-    # and revisions (the cards' cache keys), every roll listed for the opponent
+    # army (with its owner), the latest roll with the count of all, the units, each
+    # unit's stored card (kept by the roster above), every roll listed for the opponent
     with django_assert_num_queries(5):
         html = client.get(f"/s/{token}/").content.decode()
     assert "2 earlier rolls on record" in html

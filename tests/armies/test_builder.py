@@ -361,10 +361,9 @@ def test_builder_page_and_reprice_partial_use_constant_queries(
         profiles=[{"type": "skirmisher", "base": "25mm", "off": 4, "def": 4}] * size,
     )
     unit = army.units.first()
-    # session, user, army, the unit in the editor, each unit's id and revision (its row's
-    # cache key), the units whose rows no cache had (all, the first time), the list order
-    # for the editor's row, the player's library
-    with django_assert_num_queries(8):
+    # session, user, army, the unit in the editor, each unit's stored row, the player's
+    # library
+    with django_assert_num_queries(6):
         assert player_client.get(f"/armies/{army.pk}/?unit={unit.pk}").status_code == 200
 
     def save(quantity: int, queries: int) -> None:
@@ -384,10 +383,11 @@ def test_builder_page_and_reprice_partial_use_constant_queries(
         assert f'data-testid="army-total">{total:g}<' in response.content.decode()
 
     # session, user, army, unit; then in one transaction (a savepoint inside the test's):
-    # the army locked, the unit written, the units' stored costs read, the army written.
-    # Whatever the army's size: the other units are neither priced nor drawn.
-    save(2, 10)
-    save(3, 10)
+    # the army locked, the unit written (its drawn parts left blank for the next page),
+    # the army written (re-stated from its tally). Whatever the army's size: the other
+    # units are neither read, priced nor drawn.
+    save(2, 9)
+    save(3, 9)
     # session, user, the armies' count and a page of them, stored totals included, their
     # tags and the tags to filter by
     with django_assert_num_queries(6):
@@ -424,16 +424,16 @@ def test_adding_or_copying_a_unit_counts_the_units_and_finds_the_last_in_one_que
     data = as_page(army)
     # session, user, army; then in one transaction (a savepoint and its release inside
     # the test's): the army locked, the units' count and last position, the new unit, the
-    # units' stored costs, the army written
+    # army written (re-stated from its tally), the new unit's drawing stored
     with django_assert_num_queries(10):
         response = player_client.post(f"/armies/{army.pk}/units/add/", data)
     added = army.units.order_by("position").last()
     assert response.url == f"/armies/{army.pk}/?unit={added.pk}#editor" and added.position == 4
     data = as_page(army)
     # the same, after the unit copied is read; then the summary's units with errors (the
-    # army has no commander, so it is not legal and the summary names them), the units'
-    # ids and revisions (the rows' cache keys), the units whose rows were not cached
-    with django_assert_num_queries(14):
+    # army has no commander, so it is not legal and the summary names them), each unit's
+    # stored row
+    with django_assert_num_queries(13):
         response = player_client.post(f"/armies/{army.pk}/units/{unit.pk}/duplicate/", data, **HX)
     assert response.status_code == 200
     assert army.units.order_by("position").last().position == 5

@@ -147,14 +147,14 @@ def test_a_not_legal_army_is_drawn_in_constant_queries(
 ):
     # Over its limit of 1 point: not legal, so the summary looks for units with errors.
     army = ArmyFactory(owner=player, system="gem", profiles=[SWORDSMAN] * size, points_limit=1)
-    # session, user, army, the units with errors, each unit's id and revision (the rows'
-    # cache keys), the units whose rows were not cached, the player's library
-    with django_assert_num_queries(7):
+    # session, user, army, the units with errors, each unit's stored row, the player's
+    # library
+    with django_assert_num_queries(6):
         html = player_client.get(f"/armies/{army.pk}/").content.decode()
     assert "not legal" in html
     unit = army.units.first()
-    # session, user, army, the unit; locked army, unit written, costs read, army written
-    # (and the savepoint); the units with errors for the summary, the row's list order
-    with django_assert_num_queries(12):
+    # session, user, army, the unit; locked army, unit written, army written (from its
+    # tally) (and the savepoint); the units with errors for the summary
+    with django_assert_num_queries(11):
         response = _quantity(player_client, army, unit, "1")
     assert response.status_code == 200

@@ -77,13 +77,23 @@ def test_rows_use_the_same_urls_as_the_urlconf(player_client, player):
     unit = army.units.first()
     html = player_client.get(f"/armies/{army.pk}/").content.decode()
     assert f'data-hx-get="{reverse("armies:unit-breakdown", args=[army.pk, unit.pk])}"' in html
+    assert f'formaction="{reverse("armies:unit-quantity", args=[army.pk, unit.pk])}"' in html
+    # A row's actions come with its breakdown when it is opened, and in place in the row
+    # of the unit open in the editor (what a browser without JavaScript uses).
+    opened = player_client.get(
+        reverse("armies:unit-breakdown", args=[army.pk, unit.pk]), HTTP_HX_REQUEST="true"
+    ).content.decode()
+    selected = player_client.get(f"/armies/{army.pk}/?unit={unit.pk}").content.decode()
     for name in ("unit-move", "unit-duplicate", "unit-delete"):
         url = reverse(f"armies:{name}", args=[army.pk, unit.pk])
-        assert f'formaction="{url}"' in html
+        assert f'formaction="{url}"' not in html
+        assert f'formaction="{url}"' in opened and f'formaction="{url}"' in selected
     # The buttons submit one form, which carries the CSRF token; htmx posts it to the
     # formaction of the button pressed, and a page without JavaScript submits it.
-    # Per row: −, +, up, down, the position box, Move, Duplicate, Delete: 8; two rows.
-    assert html.count('form="unit-actions"') == 16
+    # Per row: − and +; opened: up, down, the position box, Move, Duplicate, Delete.
+    assert html.count('form="unit-actions"') == 4
+    assert opened.count('form="unit-actions"') == 6
+    assert selected.count('form="unit-actions"') == 4 + 6
     assert re.search(
         rf'<form id="unit-actions" method="post" data-hx-post="/armies/{army.pk}/" '
         r'data-hx-swap="none" '

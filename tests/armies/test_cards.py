@@ -92,14 +92,13 @@ def test_unit_cards_cost_the_same_queries_at_any_size(
     army = ArmyFactory(owner=player, system="gem", profiles=[SWORDSMAN] * size)
     token = services.share_army(army)
     client.force_login(player)
-    # session, user, army, each unit's id and revision (its card's cache key), the units
-    # whose cards no cache had
-    with django_assert_num_queries(5):
+    # session, user, army, each unit's stored card
+    with django_assert_num_queries(4):
         assert client.get(f"/armies/{army.pk}/cards/").status_code == 200
     client.logout()
     cache.clear()
-    # the army with its owner's name, its units' ids and revisions, the units
-    with django_assert_num_queries(3):
+    # the army with its owner's name, each unit's stored card
+    with django_assert_num_queries(2):
         assert client.get(f"/s/{token}/cards/").status_code == 200
 
 

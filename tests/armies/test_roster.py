@@ -467,16 +467,15 @@ def test_roster_uses_constant_queries(client, player, size, django_assert_num_qu
     )
     token = services.share_army(army)
     client.force_login(player)
-    # session, user, army, each unit's id and revision (its card's cache key), the units
-    # with issues (listed under the header), the units whose cards no cache had
-    with django_assert_num_queries(6):
+    # session, user, army, the units with issues (listed under the header), each unit's
+    # stored card
+    with django_assert_num_queries(5):
         assert client.get(f"/armies/{army.pk}/roster/").status_code == 200
     client.logout()
-    # The sheet is cached per version and link: drawn afresh (a new link), the shared
-    # roster reads the army (with its owner's name), the units' ids and revisions, those
-    # with issues and the units (no roll: GEM).
+    # With an empty cache, the shared roster reads the army (with its owner's name), the
+    # units with issues and each unit's stored card (no roll: GEM).
     cache.clear()
-    with django_assert_num_queries(4):
+    with django_assert_num_queries(3):
         assert client.get(f"/s/{token}/roster/").status_code == 200
 
 
@@ -487,8 +486,8 @@ def test_a_roster_listing_every_units_issue_uses_constant_queries(
     # A Support hero whose roll is not chosen carries a warning of its own (SPEC 3.3).
     helper = {"kind": "guy", "flavor": "hero", "traits": ["support"]}
     army = ArmyFactory(owner=player, system="vsgmr", profiles=[helper] * size)
-    # session, user, army, the units' ids and revisions, the units with issues, the units
-    with django_assert_num_queries(6):
+    # session, user, army, the units with issues, each unit's stored card
+    with django_assert_num_queries(5):
         html = player_client.get(f"/armies/{army.pk}/roster/").content.decode()
     issues = re.search(r'data-testid="army-issues">(.*?)</ul>', html, re.S)[1]
     assert issues.count("choose the roll its Support trait helps") == size

@@ -1,0 +1,179 @@
+"""Each unit's drawn HTML, stored on its row beside its price (SPEC 7: stored when it
+changes, not worked out when read).
+
+When a unit is written, armies/services.py draws its three parts here in the same
+transaction: its row in the builder's list (row_html), its card on the share page
+(shared_html) and its card on the roster sheet and unit cards (roster_html). A page is
+then one query for the parts, joined in list order: no template runs per unit, so a cold
+200-unit page costs what a warm one does, and every worker reads the same drawing. A save
+in the builder, the write players make most, draws nothing: it leaves the unit's parts
+blank (its reply draws the row it sends), and the first page that shows them draws and
+stores them (parts_of).
+
+Nothing in a part depends on its place in the list or on which unit is open (CSS numbers
+cards and hides the first row's "up" and the last row's "down"; the open unit's row is
+drawn for its page), only on the unit and the army's issues about it, so services redraws
+a unit when it is written and when the army-wide issues naming it change. After a
+template change, `manage.py redraw` draws every unit again (as `reprice` prices them).
+
+The drawing reads only fields (no model methods), so the migration that first fills the
+parts draws with the historical models too.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from functools import partial
+
+from django.db import transaction
+from django.template.loader import render_to_string
+from django.urls import reverse
+from django.utils.safestring import SafeString
+
+from armies import unit_cards
+from armies.models import DRAWN_FIELDS, TRASH_DAYS, Army, StoredPrices, Unit
+from armies.state import ArmyState, Row, rows
+from points.armyfile import MAX_QUANTITY, MAX_UNITS
+
+ROW_TEMPLATE = "armies/builder.html#unit-row"
+SHARED_TEMPLATE = "armies/_shared_units.html#card"
+ROSTER_TEMPLATE = "armies/roster.html#card"
+FIELDS = DRAWN_FIELDS
+BLANK = dict.fromkeys(FIELDS, "")
+
+
+def row_html(row: Row, oob: bool = False) -> str:
+    """One unit's row in the builder's list; `oob` for an htmx reply that swaps it in."""
+    return render_to_string(ROW_TEMPLATE, {"row": row, "oob": oob, "max_quantity": MAX_QUANTITY})
+
+
+def roster_card_html(card: unit_cards.Card) -> str:
+    system = card.system
+    context = {"card": card, "system": system, "system_template": f"armies/roster_{system}.html"}
+    return render_to_string(ROSTER_TEMPLATE, context)
+
+
+def parts(army, units: list[Unit], fields=FIELDS) -> dict[int, dict[str, str]]:
+    """The drawn parts `fields` of each of `units` (live units of `army`), by unit id."""
+    priced = StoredPrices(army, units)
+    drawn = {}
+    url = reverse("armies:builder", args=[army.pk])
+    for row in rows(army, priced, url=url):
+        card = unit_cards.Card(row.unit, row.priced, row.errors, row.warnings, army.system)
+        found = {}
+        if "row_html" in fields:
+            found["row_html"] = row_html(row)
+        if "shared_html" in fields:
+            found["shared_html"] = render_to_string(SHARED_TEMPLATE, {"card": card})
+        if "roster_html" in fields:
+            found["roster_html"] = roster_card_html(card)
+        drawn[row.unit.pk] = found
+    return drawn
+
+
+def redraw(army, pks: Iterable[int], known: Iterable = (), unit_model=Unit) -> None:
+    """Draw the live units `pks` of `army` again and store their parts. Units in `known`
+    (just written, as stored) are drawn as they are; the others are read."""
+    wanted = set(pks)
+    units = [unit for unit in known if unit.pk in wanted]
+    missing = wanted - {unit.pk for unit in units}
+    if missing:
+        units += unit_model.objects.filter(army=army, deleted_at__isnull=True, pk__in=missing)
+    if not units:
+        return
+    for unit in units:
+        unit.army = army  # what the drawing reads of the army, without a query per unit
+    drawn = parts(army, units)
+    for unit in units:
+        for field in FIELDS:
+            setattr(unit, field, drawn[unit.pk][field])
+    unit_model.objects.bulk_update(units, FIELDS)
+
+
+# --- Pages: the stored parts, joined ---------------------------------------------------
+# Joined in Python: each part is a template's output, stored by parts() above.
+
+
+def builder_rows(state) -> SafeString:
+    """The builder's list: every unit's stored row, the open unit's drawn for the page
+    (highlighted, its actions in place for a browser without JavaScript)."""
+    selected = state.selected_row
+    pks = [pk for pk, _ in state.drawn("row_html")]
+    return joined(
+        row_html(selected) if selected is not None and pk == selected.unit.pk else html
+        for pk, html in zip(pks, parts_of(state, "row_html"), strict=True)
+    )
+
+
+def parts_of(state, field: str) -> list[str]:
+    """Each live unit's stored part `field`, in list order. Units a save left blank are
+    drawn here (one query for them) and stored, unless the army has changed since this
+    page read it (another save blanked them again: the next page draws them)."""
+    drawn = state.drawn(field)
+    blank = [pk for pk, html in drawn if not html]
+    if not blank:
+        return [html for _, html in drawn]
+    army = state.army
+    units = list(army.units.filter(pk__in=blank))
+    fresh = parts(army, units)
+    with transaction.atomic():
+        # The army row's lock, as a save takes it: no save can come between the check and
+        # the write.
+        if Army.all_objects.select_for_update().filter(pk=army.pk, version=army.version):
+            for unit in units:
+                for name, html in fresh[unit.pk].items():
+                    setattr(unit, name, html)
+            Unit.objects.bulk_update(units, FIELDS)
+    return [html or fresh.get(pk, {}).get(field, "") for pk, html in drawn]
+
+
+def shared_cards(state) -> SafeString:
+    return joined(parts_of(state, "shared_html"))
+
+
+def roster_cards(state) -> SafeString:
+    """The roster's cards: stored, or on a G.O.M.S. army with a roll, drawn with each
+    unit's dice (a snapshot of one roll, never stored on the unit)."""
+    if state.unit_count and state.rolls is not None:
+        return joined(roster_card_html(card) for card in state.rolled_cards())
+    return joined(parts_of(state, "roster_html"))
+
+
+def joined(parts: Iterable[str]) -> SafeString:
+    """Drawn parts, one after another: each is a template's output, drawn with escaping on."""
+    return SafeString("".join(parts))  # each part a rendered template
+
+
+# --- The builder's context -------------------------------------------------------------
+
+# Handed to templates as callables, which templates call when they first need them.
+LAZY = (
+    "summary",
+    "selected_row",
+    "remaining",
+    "army_errors",
+    "unit_errors",
+    "army_warnings",
+    "extras",
+    "figures",
+    "parts",
+    "samples",
+)
+
+
+def builder_context(army: Army, **extra) -> dict:
+    """What the builder's templates draw from; units are read when first needed."""
+    selected = extra.get("selected")
+    state = ArmyState(army, selected, breakdowns=bool(extra.get("shared")))
+    return {
+        "army": army,
+        "state": state,
+        **state.lazy(*LAZY),
+        "army_url": army.get_absolute_url(),
+        "trash_days": TRASH_DAYS,
+        "max_units": MAX_UNITS,
+        "group_word": army.game_system.group_word,
+        # The stored rows, joined, the open unit's drawn for the page.
+        "drawn_rows": partial(builder_rows, state),
+        **extra,
+    }

@@ -1,0 +1,85 @@
+"""Each unit's row and cards are stored as drawn (armies/drawing.py): pages join them, a
+save draws nothing and leaves its unit's parts for the first page that shows them, and
+`manage.py redraw` draws everything again after a template change."""
+
+from __future__ import annotations
+
+import io
+
+import pytest
+from django.core.management import call_command
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
+
+from armies import drawing, services
+from armies.models import Army, Unit
+from armies.state import ArmyState
+from tests.factories import ArmyFactory
+
+pytestmark = pytest.mark.django_db
+
+SWORDSMAN = {"type": "skirmisher", "base": "25mm", "off": 4, "def": 4}
+
+
+def test_a_share_page_after_a_save_shows_the_new_card_and_keeps_it(client, player):
+    army = ArmyFactory(owner=player, system="gem", profiles=[SWORDSMAN] * 3)
+    token = services.share_army(army)
+    unit = army.units.first()
+    services.save_unit(army, unit.pk, services.UnitSpec("Veterans", 2, SWORDSMAN), army.version)
+    unit.refresh_from_db()
+    assert unit.row_html == unit.shared_html == unit.roster_html == ""  # a save draws nothing
+
+    page = client.get(f"/s/{token}/").content.decode()
+    assert "Veterans" in page and "<strong>13</strong> pts" in page  # 2 × 6.5
+    unit.refresh_from_db()
+    assert all("Veterans" in html for html in (unit.row_html, unit.shared_html, unit.roster_html))
+    with CaptureQueriesContext(connection) as queries:
+        again = client.get(f"/s/{token}/").content.decode()
+
+    def units(html: str) -> str:
+        return html.split('id="unit-list"')[1].split("</section>")[0]
+
+    assert units(again) == units(page)
+    assert not [q for q in queries if q["sql"].startswith("UPDATE")]
+
+
+def test_cards_drawn_from_a_page_read_before_a_save_are_not_kept(player):
+    army = ArmyFactory(owner=player, system="gem", profiles=[SWORDSMAN] * 2)
+    unit = army.units.first()
+    services.save_unit(army, unit.pk, services.UnitSpec("First", 1, SWORDSMAN), army.version)
+    # A page (a request of its own) has read the army and the blank card...
+    state = ArmyState(Army.objects.get(pk=army.pk))
+    state.drawn("shared_html")
+    # ...when a save moves the army on: what that page draws is not kept.
+    services.save_unit(army, unit.pk, services.UnitSpec("Second", 1, SWORDSMAN), army.version)
+    assert "Second" in "".join(drawing.parts_of(state, "shared_html"))
+    unit.refresh_from_db()
+    assert unit.shared_html == ""
+    # The next page draws it and keeps it.
+    assert "Second" in "".join(drawing.parts_of(ArmyState(army), "shared_html"))
+    unit.refresh_from_db()
+    assert "Second" in unit.shared_html
+
+
+def test_redraw_draws_every_unit_again(player):
+    army = ArmyFactory(owner=player, system="gem", profiles=[SWORDSMAN] * 2)
+    drawn = {u.pk: (u.row_html, u.shared_html, u.roster_html) for u in army.units.all()}
+    Unit.objects.filter(army=army).update(row_html="stale", shared_html="", roster_html="")
+    out = io.StringIO()
+    call_command("redraw", army=army.pk, stdout=out)
+    assert out.getvalue() == "Drew 2 units of 1 armies again.\n"
+    assert {u.pk: (u.row_html, u.shared_html, u.roster_html) for u in army.units.all()} == drawn
+
+
+@pytest.mark.parametrize("saved", [1, 5])
+def test_a_page_drawing_the_cards_saves_left_blank_costs_the_same_queries_for_any_number(
+    client, player, saved, django_assert_num_queries
+):
+    army = ArmyFactory(owner=player, system="gem", profiles=[SWORDSMAN] * 5)
+    token = services.share_army(army)
+    for unit in list(army.units.all())[:saved]:
+        services.save_unit(army, unit.pk, services.UnitSpec("Saved", 2, SWORDSMAN), army.version)
+    # the army with its owner's name, each unit's stored card, the blank ones' units, then
+    # under the army's lock (a savepoint, the army, the cards, the release)
+    with django_assert_num_queries(7):
+        assert client.get(f"/s/{token}/cards/").content.decode().count(">Saved</h2>") == saved
