@@ -9,6 +9,7 @@ import time
 from pathlib import Path
 
 import pytest
+from playwright.sync_api import expect
 
 ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
 
@@ -91,6 +92,12 @@ def browser():
         )
         yield browser
         browser.close()
+
+
+# An assertion waits as long as an action. A save answers in about 1.5 s (its 400 ms pause
+# included) on an idle machine; under CI's load (two workers, coverage, PostgreSQL) it was
+# seen past Playwright's 5 s default, failing a test whose page was right a moment later.
+expect.set_options(timeout=10_000)
 
 
 @pytest.fixture
