@@ -60,12 +60,19 @@ def test_adding_a_unit_straight_after_typing_waits_for_the_save(page):
     _slow_network(page)
     form = page.locator("#unit-form")
     form.get_by_label("Name", exact=True).fill("Typed just now")
+    # The unit being left must take no more typing while the save is on its way. That
+    # moment ends with the page load, so the page notes it (sessionStorage outlives the
+    # load) rather than the test polling for it, which a loaded machine can miss.
+    page.evaluate(
+        """() => new MutationObserver(() => {
+            if (document.querySelector("#unit-form[inert]")) sessionStorage.setItem("inert", "1");
+        }).observe(document, {subtree: true, attributes: true, attributeFilter: ["inert"]})"""
+    )
     # No pause: the click's blur sends one more save, and the plain form must wait for it.
     picker.get_by_role("button", name="Start blank").click()
-    # Meanwhile the unit being left takes no more typing.
-    expect(page.locator("#unit-form[inert]")).to_have_count(1)
 
     expect(page.locator("#unit-form").get_by_label("Name", exact=True)).to_have_value("New unit")
+    assert page.evaluate("sessionStorage.getItem('inert')") == "1"
     expect(page.get_by_text("changed in another tab")).to_have_count(0)
     unit.refresh_from_db()
     assert unit.name == "Typed just now"
