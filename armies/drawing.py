@@ -32,7 +32,7 @@ from django.utils.safestring import SafeString
 
 from armies import unit_cards
 from armies.models import DRAWN_FIELDS, TRASH_DAYS, Army, StoredPrices, Unit
-from armies.state import ArmyState, Row, rows
+from armies.state import ArmyState, Row, about_units, rows
 from points.armyfile import MAX_QUANTITY, MAX_UNITS
 
 ROW_TEMPLATE = "armies/builder.html#unit-row"
@@ -88,6 +88,16 @@ def redraw(army, pks: Iterable[int], known: Iterable = (), unit_model=Unit) -> N
         for field in FIELDS:
             setattr(unit, field, drawn[unit.pk][field])
     unit_model.objects.bulk_update(units, FIELDS)
+
+
+def changed_rows(army: Army, unit: Unit, before: dict | None, selected: bool = True) -> list[Row]:
+    """The rows a save's reply draws: the unit itself (`selected`: open in the editor) and
+    any whose army-wide issues changed from `before` (a second commander marks the first).
+    Only those are read and drawn."""
+    was, now = about_units(before), about_units(army.issues)
+    others = {pk for pk in was.keys() | now.keys() if was.get(pk) != now.get(pk)} - {unit.pk}
+    units = [unit, *army.units.filter(pk__in=others).defer("lines", "exact")] if others else [unit]
+    return rows(army, army.priced(units), unit.pk if selected else None)
 
 
 # --- Pages: the stored parts, joined ---------------------------------------------------

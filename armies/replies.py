@@ -1,15 +1,18 @@
 """Answers several builder pages give alike: back to the builder with a message, the
-army version a form posted, adding a unit. Plain functions of the request, so every
-page module can use them without importing another page module."""
+army version a form posted, adding a unit, an edit refused because its page was stale.
+Plain functions of the request, so every page module can use them without importing
+another page module."""
 
 from __future__ import annotations
 
+from django import forms
 from django.contrib import messages
 from django.http import HttpRequest, HttpResponse
-from django.shortcuts import redirect
+from django.shortcuts import redirect, render
 from django_htmx.http import HttpResponseClientRedirect
 
-from armies import services
+from armies import drawing, services
+from armies.forms import UnitForm
 from armies.models import Army, Unit
 from armies.services import ArmyFull, StaleVersion, UnitSpec
 from points.armyfile import MAX_UNITS
@@ -73,3 +76,52 @@ def to_builder(request: HttpRequest, army: Army) -> HttpResponse:
 def editor_redirect(army: Army, unit: Unit | None) -> HttpResponse:
     """Back to the builder, with `unit` open in the editor."""
     return redirect(army.get_absolute_url() + (f"?unit={unit.pk}#editor" if unit else ""))
+
+
+# --- Edits from a stale page --------------------------------------------------------
+# Every editing form posts the army version its page was drawn from (builder.js keeps it
+# current between htmx saves). services.changing() refuses a write whose version is no
+# longer the army's, so of two tabs saving from the same version exactly one wins, on
+# SQLite and PostgreSQL alike; the other is shown the current values and its own.
+
+
+def typed_values(form) -> list[tuple[str, str]]:
+    """What the player typed that differs from the stored values, as (label, value).
+
+    `form` is bound to what was posted with the values stored now as its initial ones.
+    """
+    typed = []
+    for name in form.changed_data:
+        field = form[name]
+        if isinstance(field.field, forms.BooleanField):
+            value = "ticked" if field.data else "not ticked"
+        else:
+            value = ", ".join(form.data.getlist(name)) or "(empty)"
+        # A row's fields share labels ("OFF"): its aria-label says which row.
+        typed.append((field.field.widget.attrs.get("aria-label") or str(field.label), value))
+    return typed
+
+
+def unit_conflict(request: HttpRequest, army: Army, unit: Unit, form) -> HttpResponse:
+    army.refresh_from_db()
+    current = army.units.filter(pk=unit.pk).first()
+    if current is None:
+        messages.error(
+            request,
+            f"Not saved: {unit.name} was deleted in another tab or device. Restore it from the "
+            "trash to keep editing it.",
+        )
+        response = to_builder(request, army)
+        if request.htmx:
+            response.status_code = 409  # refused: the save did not happen
+        return response
+    fresh = UnitForm(army.system, unit=current)
+    context = drawing.builder_context(
+        army,
+        selected=current,
+        editor=fresh,
+        # Against the values stored now, which may have moved on since `form` was built.
+        conflict=typed_values(UnitForm(army.system, form.data, unit=current)),
+    )
+    template = "armies/builder.html#unit-conflict" if request.htmx else "armies/builder.html"
+    return render(request, template, context, status=409)

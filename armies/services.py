@@ -38,6 +38,7 @@ from armies.models import (
     Tag,
     Unit,
 )
+from armies.state import about_units
 from points.armyfile import MAX_QUANTITY, MAX_UNITS
 from points.fields import MAX_NAME
 from points.model import Entry, exact_data, line_data
@@ -151,17 +152,6 @@ def changing(army: Army, seen: int | None = None) -> Iterator[Army]:
         setattr(army, field, getattr(locked, field))
 
 
-def about_units(issues: dict | None) -> dict[int, list]:
-    """The army-wide issues (a stored army's `issues`) that name a unit, by unit id: a
-    second commander marks the first."""
-    found: dict[int, list] = {}
-    for kind in ("errors", "warnings"):
-        for issue in (issues or {}).get(kind, []):
-            if issue.get("unit") is not None:
-                found.setdefault(issue["unit"], []).append((kind, issue))
-    return found
-
-
 STATE_FIELDS = ("total", "legal", "issues", "summary", "rules_version")
 
 
@@ -267,6 +257,15 @@ def save_unit(army: Army, unit_pk: int, spec: UnitSpec, seen: int | None) -> Uni
             locked.tally[places[0]] = tally_row(saved)
             locked.tallied = True
     return Unit(pk=unit_pk, army=army, **fields)
+
+
+def edit_unit(army: Army, unit: Unit, spec: UnitSpec, seen: int | None) -> Unit:
+    """The editor's save: `unit` (as stored) given what the form holds. A unit opened and
+    saved unchanged is not written (its revision, version and drawing stay), so a save
+    from a tab that is behind loses nothing when it changes nothing; otherwise save_unit."""
+    if (spec.name, spec.quantity, spec.profile) == (unit.name, unit.quantity, unit.profile):
+        return unit
+    return save_unit(army, unit.pk, spec, seen)
 
 
 def add_units(army: Army, specs: Sequence[UnitSpec], seen: int | None = None) -> list[Unit]:

@@ -188,3 +188,14 @@ class ArmyState:
             for key, value in self.summary.extras.items()
             if not isinstance(value, dict | list)
         ]
+
+
+def about_units(issues: dict | None) -> dict[int, list]:
+    """The army-wide issues (a stored army's `issues`) that name a unit, by unit id: a
+    second commander marks the first."""
+    found: dict[int, list] = {}
+    for kind in ("errors", "warnings"):
+        for issue in (issues or {}).get(kind, []):
+            if issue.get("unit") is not None:
+                found.setdefault(issue["unit"], []).append((kind, issue))
+    return found

@@ -3,7 +3,6 @@ from __future__ import annotations
 import copy
 from fractions import Fraction
 
-from django import forms
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.paginator import Paginator
@@ -34,16 +33,17 @@ from armies.replies import (
     posted_version,
     to_builder,
     too_many_armies,
+    typed_values,
+    unit_conflict,
 )
 from armies.services import (
     ArmyFull,
     StaleVersion,
     TooManyArmies,
     UnitSpec,
-    about_units,
     create_army_from_file,
 )
-from armies.state import Row, rows
+from armies.state import rows
 from points.fields import fmt
 from points.numbers import ascii_int
 from rules.models import SampleArmy
@@ -201,9 +201,9 @@ def army_settings(request: HttpRequest, pk: int) -> HttpResponse:
 def _settings_conflict(request: HttpRequest, army: Army) -> HttpResponse:
     army.refresh_from_db()
     fresh, fresh_options = ArmyForm(instance=army), _options_form(army)
-    typed = _typed_values(ArmyForm(request.POST, instance=army))
+    typed = typed_values(ArmyForm(request.POST, instance=army))
     if fresh_options is not None:
-        typed += _typed_values(_options_form(army, request.POST))
+        typed += typed_values(_options_form(army, request.POST))
     context = drawing.builder_context(
         army,
         settings_form=fresh,
@@ -313,87 +313,27 @@ def unit_add(request: HttpRequest, pk: int) -> HttpResponse:
 def unit_update(request: HttpRequest, pk: int, unit_pk: int) -> HttpResponse:
     army = army_for_owner(request, pk)
     unit = get_object_or_404(army.units, pk=unit_pk)
+    seen = posted_version(request)
     form = UnitForm(army.system, request.POST, unit=unit)
     saved = form.is_valid()
     before = army.issues
     if saved:
         spec = UnitSpec(form.cleaned_data["name"], form.cleaned_data["quantity"], form.profile)
-        if (spec.name, spec.quantity, spec.profile) != (unit.name, unit.quantity, unit.profile):
-            try:
-                unit = services.save_unit(army, unit.pk, spec, posted_version(request))
-            except StaleVersion:
-                return _unit_conflict(request, army, unit, form)
-            except Unit.DoesNotExist:
-                return _unit_conflict(request, army, unit, form)
+        try:
+            unit = services.edit_unit(army, unit, spec, seen)
+        except (StaleVersion, Unit.DoesNotExist):
+            return unit_conflict(request, army, unit, form)
         if not request.htmx:
             messages.success(request, f"Saved {unit.name}.")
             return editor_redirect(army, unit)
     context = drawing.builder_context(army, selected=unit, editor=form, saved=saved)
     if request.htmx:
-        context["changed_rows"] = _changed_rows(army, unit, before) if saved else []
+        context["changed_rows"] = drawing.changed_rows(army, unit, before) if saved else []
         # A new type or kind brings other fields: the editor is drawn again for it.
         shown_for = request.POST.get("shown_for")
         context["redraw_editor"] = shown_for is not None and shown_for != (form.switch_value or "")
         return render(request, "armies/builder.html#unit-saved", context)
     return render(request, "armies/builder.html", context, status=400)
-
-
-def _changed_rows(army: Army, unit: Unit, before: dict, selected: bool = True) -> list[Row]:
-    """The rows a save changed: the unit itself and any whose army-wide issues did (a
-    second commander marks the first). Only those are read and drawn."""
-    was, now = about_units(before), about_units(army.issues)
-    others = {pk for pk in was.keys() | now.keys() if was.get(pk) != now.get(pk)} - {unit.pk}
-    units = [unit, *army.units.filter(pk__in=others).defer("lines", "exact")] if others else [unit]
-    return rows(army, army.priced(units), unit.pk if selected else None)
-
-
-# --- Edits from a stale page --------------------------------------------------------
-# Every editing form posts the army version its page was drawn from (builder.js keeps it
-# current between htmx saves). services.changing() refuses a write whose version is no
-# longer the army's, so of two tabs saving from the same version exactly one wins, on
-# SQLite and PostgreSQL alike; the other is shown the current values and its own.
-
-
-def _typed_values(form) -> list[tuple[str, str]]:
-    """What the player typed that differs from the stored values, as (label, value).
-
-    `form` is bound to what was posted with the values stored now as its initial ones.
-    """
-    typed = []
-    for name in form.changed_data:
-        field = form[name]
-        if isinstance(field.field, forms.BooleanField):
-            value = "ticked" if field.data else "not ticked"
-        else:
-            value = ", ".join(form.data.getlist(name)) or "(empty)"
-        # A row's fields share labels ("OFF"): its aria-label says which row.
-        typed.append((field.field.widget.attrs.get("aria-label") or str(field.label), value))
-    return typed
-
-
-def _unit_conflict(request: HttpRequest, army: Army, unit: Unit, form) -> HttpResponse:
-    army.refresh_from_db()
-    current = army.units.filter(pk=unit.pk).first()
-    if current is None:
-        messages.error(
-            request,
-            f"Not saved: {unit.name} was deleted in another tab or device. Restore it from the "
-            "trash to keep editing it.",
-        )
-        response = to_builder(request, army)
-        if request.htmx:
-            response.status_code = 409  # refused: the save did not happen
-        return response
-    fresh = UnitForm(army.system, unit=current)
-    context = drawing.builder_context(
-        army,
-        selected=current,
-        editor=fresh,
-        # Against the values stored now, which may have moved on since `form` was built.
-        conflict=_typed_values(UnitForm(army.system, form.data, unit=current)),
-    )
-    template = "armies/builder.html#unit-conflict" if request.htmx else "armies/builder.html"
-    return render(request, template, context, status=409)
 
 
 @require_GET
@@ -471,7 +411,7 @@ def unit_quantity(request: HttpRequest, pk: int, unit_pk: int) -> HttpResponse:
             army,
             selected=unit if is_open else None,
             editor=UnitForm(army.system, unit=unit) if is_open else None,
-            changed_rows=_changed_rows(army, unit, before, selected=is_open),
+            changed_rows=drawing.changed_rows(army, unit, before, selected=is_open),
         )
         return render(request, "armies/builder.html#quantity-changed", context)
 
