@@ -13,11 +13,11 @@ stores them (parts_of).
 Nothing in a part depends on its place in the list or on which unit is open (CSS numbers
 cards and hides the first row's "up" and the last row's "down"; the open unit's row is
 drawn for its page), only on the unit and the army's issues about it, so services redraws
-a unit when it is written and when the army-wide issues naming it change. After a
-template change, `manage.py redraw` draws every unit again (as `reprice` prices them).
-
-The drawing reads only fields (no model methods), so the migration that first fills the
-parts draws with the historical models too.
+a unit when it is written and when the army-wide issues naming it change. Parts are
+marked with the release that drew them (settings.RELEASE, config/release.py): a part
+drawn by another release counts as blank, so after a template change the first page
+that shows a unit draws it again; `manage.py redraw` draws every unit at once (as
+`reprice` prices them).
 """
 
 from __future__ import annotations
@@ -25,6 +25,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from functools import partial
 
+from django.conf import settings
 from django.db import transaction
 from django.template.loader import render_to_string
 from django.urls import reverse
@@ -71,23 +72,28 @@ def parts(army, units: list[Unit], fields=FIELDS) -> dict[int, dict[str, str]]:
     return drawn
 
 
-def redraw(army, pks: Iterable[int], known: Iterable = (), unit_model=Unit) -> None:
+def redraw(army, pks: Iterable[int], known: Iterable = ()) -> None:
     """Draw the live units `pks` of `army` again and store their parts. Units in `known`
     (just written, as stored) are drawn as they are; the others are read."""
     wanted = set(pks)
     units = [unit for unit in known if unit.pk in wanted]
     missing = wanted - {unit.pk for unit in units}
     if missing:
-        units += unit_model.objects.filter(army=army, deleted_at__isnull=True, pk__in=missing)
+        units += Unit.objects.filter(army=army, pk__in=missing)
     if not units:
         return
     for unit in units:
         unit.army = army  # what the drawing reads of the army, without a query per unit
-    drawn = parts(army, units)
+    store(units, parts(army, units))
+
+
+def store(units: list[Unit], drawn: dict[int, dict[str, str]]) -> None:
+    """Keep each unit's parts `drawn` (by unit id) on its row, marked with this release."""
     for unit in units:
         for field in FIELDS:
             setattr(unit, field, drawn[unit.pk][field])
-    unit_model.objects.bulk_update(units, FIELDS)
+        unit.drawn_for = settings.RELEASE
+    Unit.objects.bulk_update(units, [*FIELDS, "drawn_for"])
 
 
 def changed_rows(army: Army, unit: Unit, before: dict | None, selected: bool = True) -> list[Row]:
@@ -130,10 +136,7 @@ def parts_of(state, field: str) -> list[str]:
         # The army row's lock, as a save takes it: no save can come between the check and
         # the write.
         if Army.all_objects.select_for_update().filter(pk=army.pk, version=army.version):
-            for unit in units:
-                for name, html in fresh[unit.pk].items():
-                    setattr(unit, name, html)
-            Unit.objects.bulk_update(units, FIELDS)
+            store(units, fresh)
     return [html or fresh.get(pk, {}).get(field, "") for pk, html in drawn]
 
 

@@ -250,6 +250,9 @@ class Unit(Trashable):
     row_html = models.TextField(blank=True, editable=False)
     shared_html = models.TextField(blank=True, editable=False)
     roster_html = models.TextField(blank=True, editable=False)
+    # The release (config/release.py) whose code drew them: parts drawn by another release
+    # are drawn again by the first page that shows them, so a deploy needs no step.
+    drawn_for = models.CharField(max_length=12, blank=True, editable=False)
 
     objects = LiveUnitManager.from_queryset(UnitQuerySet)()
     all_objects = UnitQuerySet.as_manager()

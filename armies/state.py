@@ -7,6 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import cached_property, partial
 
+from django.conf import settings
 from django.db.models import Q
 
 from armies import latest_roll, profiles
@@ -86,9 +87,13 @@ class ArmyState:
 
     def drawn(self, field: str) -> list[tuple[int, str]]:
         """Every live unit's id and stored drawing `field` (row_html, shared_html or
-        roster_html: armies/drawing.py), in list order, in one query."""
+        roster_html: armies/drawing.py), in list order, in one query; "" where none is
+        stored or another release of the code drew it."""
         if field not in self._drawn:
-            self._drawn[field] = list(self.army.units.values_list("pk", field))
+            found = self.army.units.values_list("pk", field, "drawn_for")
+            self._drawn[field] = [
+                (pk, html if drawn_for == settings.RELEASE else "") for pk, html, drawn_for in found
+            ]
         return self._drawn[field]
 
     @cached_property

@@ -13,6 +13,8 @@ import dj_database_url
 from django.core.exceptions import ImproperlyConfigured
 from django.utils.csp import CSP
 
+from config.release import release
+
 BASE_DIR = Path(__file__).resolve().parent.parent.parent
 
 
@@ -161,8 +163,10 @@ else:
             "OPTIONS": {"MAX_ENTRIES": 40_000},
         }
     }
-# Several sites sharing one Redis (or a benchmark's throwaway site) keep apart by prefix.
-CACHES["default"]["KEY_PREFIX"] = os.environ.get("CACHE_KEY_PREFIX", "")
+# Several sites sharing one Redis (or a benchmark's throwaway site) keep apart by prefix;
+# within a site, each release of the code keeps its own drawings (config/release.py).
+RELEASE = release(BASE_DIR)
+CACHES["default"]["KEY_PREFIX"] = os.environ.get("CACHE_KEY_PREFIX", "") + RELEASE
 
 # POST /api/price/ needs no account: requests one address may make a minute, and bytes it
 # may post a minute (at least one largest body, 1 MB). Pricing costs CPU in proportion to

@@ -7,6 +7,7 @@ from __future__ import annotations
 import io
 
 import pytest
+from django.conf import settings
 from django.core.management import call_command
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
@@ -83,3 +84,23 @@ def test_a_page_drawing_the_cards_saves_left_blank_costs_the_same_queries_for_an
     # under the army's lock (a savepoint, the army, the cards, the release)
     with django_assert_num_queries(7):
         assert client.get(f"/s/{token}/cards/").content.decode().count(">Saved</h2>") == saved
+
+
+@pytest.mark.parametrize(
+    ("drawn_for", "shown"), [(settings.RELEASE, True), ("0123456789ab", False), ("", False)]
+)
+def test_parts_drawn_by_another_release_are_drawn_again_by_the_first_page(
+    client, player, drawn_for, shown
+):
+    # A deploy that changes a template needs no step: parts drawn by another release of
+    # the code (or by none: a database from before releases were marked) are drawn again.
+    army = ArmyFactory(owner=player, system="gem", profiles=[SWORDSMAN] * 2)
+    token = services.share_army(army)
+    old = '<section class="card" data-testid="old-drawing">Drawn before</section>'
+    Unit.objects.filter(army=army).update(shared_html=old, drawn_for=drawn_for)
+
+    page = client.get(f"/s/{token}/").content.decode()
+
+    assert ("Drawn before" in page) is shown
+    assert page.count(">Unit 1<") + page.count(">Unit 2<") == (0 if shown else 2)
+    assert {u.drawn_for for u in army.units.all()} == {settings.RELEASE}
