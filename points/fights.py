@@ -390,15 +390,21 @@ TABLE_3 = (
 TABLE_3_BY_SLUG = {m.slug: m for m in TABLE_3}
 REPEATABLE = ("rank-deeper",)
 MAX_RANKS = 10
-# Work the exact melee may take, counted before it starts: outcome pairs (hits on A, hits
-# on B) over every state, times the bits of the one denominator every chance shares plus
-# PAIR_BITS for the rest of a pair's cost. Two sides with different chances, or models
-# with several kinds of attack, make longer numbers. Measured: MAX_MELEE_COST is about
-# 200 ms of CPU on a loaded 2-core machine (SPEC 6).
-PAIR_BITS = 200
-MAX_MELEE_COST = 10_000_000_000
-MAX_MELEE_WORK = 1_000_000  # outcome pairs alone, before the tables are even built
-LARGEST_MELEES = "about 20 models a side of HIT 1 and ATT 1"
+# Work the exact melee may take, counted before it starts (melee_work): every outcome pair
+# (hits on A, hits on B) of every state multiplies a number as long as the one denominator
+# every chance shares by a hit table's entry and adds it, and building the hit tables
+# multiplies their entries; each such step counts its two lengths' product in bits (the
+# shorter one plus ADD_BITS for the addition) plus STEP_WORK for Python's own part. Two sides
+# with different chances, or models with several kinds of attack, make longer numbers.
+# Measured on a loaded 2-core machine: MAX_MELEE_COST is 100-190 ms of CPU, whatever the
+# melee's shape, so the slowest melee it lets through stays within 200 ms (SPEC 6).
+ADD_BITS = 150
+STEP_WORK = 310_000
+MAX_MELEE_COST = 220_000_000_000
+# What fits, measured with the benchmark's plain blocks (OFF 5 against DEF 4) a side.
+LARGEST_MELEES = (
+    "about 30 models a side of HIT 1 and ATT 1, 14 of HIT 2 and ATT 2, or 9 of HIT 3 and ATT 3"
+)
 MAX_MELEE_HIT = 200  # HIT a side, before the work is even counted
 
 
@@ -503,29 +509,41 @@ def _melee_side(
     return _Melee(s.name, models, hit, front, tuple(rolls), tuple(first), tuple(shown))
 
 
-def _hit_table(rolls: Sequence[tuple[Fraction, int]], most: int) -> tuple[list[list[int]], int]:
+def _hit_table(
+    rolls: Sequence[tuple[Fraction, int]], most: int, cap: int
+) -> tuple[list[list[int]], int]:
     """rows[m][i] / per**m: the chance m attacking models score exactly i hits, for m in
-    0..most; `per` is one model's dice (the product of its attacks' denominators). Whole
-    numbers throughout: a row's numerators add up to per**m."""
+    0..most, with hits past `cap` (all the HIT the other side has) lumped on cap; `per` is
+    one model's dice (the product of its attacks' denominators). Whole numbers throughout:
+    a row's numerators add up to per**m."""
     model, per = [1], 1
     for chance, att in rolls:
         miss, hit = chance.denominator - chance.numerator, chance.numerator
         for _ in range(att):
-            model = _times(model, [miss, hit])
+            model = _times(model, [miss, hit], cap)
             per *= chance.denominator
     rows = [[1]]
     for _ in range(most):
-        rows.append(_times(rows[-1], model))
+        rows.append(_times(rows[-1], model, cap))
     return rows, per
 
 
-def _times(x: list[int], y: list[int]) -> list[int]:
-    out = [0] * (len(x) + len(y) - 1)
+def _times(x: list[int], y: list[int], cap: int) -> list[int]:
+    out = [0] * min(len(x) + len(y) - 1, cap + 1)
     for i, xi in enumerate(x):
         if xi:
             for j, yj in enumerate(y):
-                out[i + j] += xi * yj
+                out[min(i + j, cap)] += xi * yj
     return out
+
+
+def _dice(rolls: Sequence[tuple[Fraction, int]]) -> tuple[int, int]:
+    """One model's dice, and how many of their outcomes miss with every attack."""
+    per = miss = 1
+    for chance, att in rolls:
+        per *= chance.denominator**att
+        miss *= (chance.denominator - chance.numerator) ** att
+    return per, miss
 
 
 def _capped(dist: list[int], cap: int) -> list[int]:
@@ -544,10 +562,14 @@ def _attackers(m: _Melee) -> list[int]:
     return [min(_standing(left, m.hit), m.frontage) for left in range(m.models * m.hit + 1)]
 
 
-def melee_work(a: _Melee, b: _Melee) -> int:
+def _attacks(m: _Melee) -> int:
+    return sum(n for _, n in m.rolls)
+
+
+def _pairs(a: _Melee, b: _Melee) -> int:
     """Outcome pairs the exact melee adds up: for every state, A's possible hits on B
-    times B's on A. The time is this times the length of the numbers added."""
-    att_a, att_b = sum(n for _, n in a.rolls), sum(n for _, n in b.rolls)
+    times B's on A."""
+    att_a, att_b = _attacks(a), _attacks(b)
     na = [s * att_a for s in _attackers(a)]
     nb = [t * att_b for t in _attackers(b)]
     return sum(
@@ -555,6 +577,40 @@ def melee_work(a: _Melee, b: _Melee) -> int:
         for x in range(1, len(na))
         for y in range(1, len(nb))
     )
+
+
+def _table_work(rolls: Sequence[tuple[Fraction, int]], most: int, cap: int, longest: int) -> int:
+    """What building one hit table takes, counted as melee_work counts."""
+    att = sum(n for _, n in rolls)
+    per = _dice(rolls)[0].bit_length()
+    model = 2 * att * (min(att, cap) + 1)  # each attack: one model's row times two dice counts
+    rows = most * (cap + 1) * (min(att, cap) + 1)
+    return model * (per * ADD_BITS + STEP_WORK) + rows * (longest * (per + ADD_BITS) + STEP_WORK)
+
+
+@dataclass(frozen=True, slots=True)
+class _Work:
+    """The exact melee's work (see MAX_MELEE_COST) but for the length of the one
+    denominator every chance shares: outcome pairs, the longest hit table entry in bits,
+    and building the tables."""
+
+    pairs: int
+    longest: int
+    tables: int
+
+    def at(self, common_bits: int) -> int:
+        return self.pairs * (common_bits * (self.longest + ADD_BITS) + STEP_WORK) + self.tables
+
+
+def melee_work(a: _Melee, b: _Melee) -> _Work:
+    """What the exact melee of a and b will take, known before anything is added up."""
+    ha, hb = a.models * a.hit, b.models * b.hit
+    sides = [(a.rolls, a.frontage, hb), (b.rolls, b.frontage, ha)]
+    if a.first != a.rolls or b.first != b.rolls:
+        sides += [(a.first, a.frontage, hb), (b.first, b.frontage, ha)]
+    longest = max(_dice(rolls)[0].bit_length() * most for rolls, most, _ in sides)
+    tables = sum(_table_work(*side, longest) for side in sides)
+    return _Work(_pairs(a, b), longest, tables)
 
 
 def gem_melee(
@@ -570,21 +626,22 @@ def gem_melee(
     ma = _melee_side("a", a, pb, modifiers[0], frontage[0], "a")
     mb = _melee_side("b", b, pa, modifiers[1], frontage[1], "b")
     ha, hb = ma.models * ma.hit, mb.models * mb.hit
-    if ha > MAX_MELEE_HIT or hb > MAX_MELEE_HIT or melee_work(ma, mb) > MAX_MELEE_WORK:
-        raise TooLarge(too_large_message(ma, mb))
-    steady_a, steady_b = _hit_table(ma.rolls, ma.frontage), _hit_table(mb.rolls, mb.frontage)
-    first_a = _hit_table(ma.first, ma.frontage) if ma.first != ma.rolls else steady_a
-    first_b = _hit_table(mb.first, mb.frontage) if mb.first != mb.rolls else steady_b
     limit = MAX_MELEE_COST if max_cost is None else min(max_cost, MAX_MELEE_COST)
-    a_wins, draw, a_left, b_left, work = _melee_odds(
-        ma, mb, (first_a, first_b), (steady_a, steady_b), limit
+    if ha > MAX_MELEE_HIT or hb > MAX_MELEE_HIT:
+        raise TooLarge(too_large_message(ma, mb))
+    work = melee_work(ma, mb)
+    if work.at(1) > limit:
+        raise TooLarge(too_large_message(ma, mb))
+    common, ends = _common_denominator(ma, mb, work, limit)
+    steady = (_hit_table(ma.rolls, ma.frontage, hb), _hit_table(mb.rolls, mb.frontage, ha))
+    first = (
+        _hit_table(ma.first, ma.frontage, hb) if ma.first != ma.rolls else steady[0],
+        _hit_table(mb.first, mb.frontage, ha) if mb.first != mb.rolls else steady[1],
     )
+    a_wins, draw, a_left, b_left = _melee_odds(ma, mb, first, steady, common, ends)
     b_wins = 1 - a_wins - draw
-    (rows_a, per_a), (rows_b, per_b) = steady_a, steady_b
-    stall = rows_a[ma.frontage][0] * rows_b[mb.frontage][0] == (
-        per_a**ma.frontage * per_b**mb.frontage
-    )
-    rounds = _melee_rounds(ma, mb, (first_a, first_b), (steady_a, steady_b))
+    stall = not ends[ma.frontage, mb.frontage]
+    rounds = _melee_rounds(ma, mb, first, steady)
     lines = [
         f"{ma.name}: {ma.models} models of HIT {ma.hit}, {ma.frontage} attacking at full strength.",
         f"{mb.name}: {mb.models} models of HIT {mb.hit}, {mb.frontage} attacking at full strength.",
@@ -614,7 +671,7 @@ def gem_melee(
         tuple(lines),
         tuple(left_out),
         gem.VERSION,
-        work,
+        work.at(common.bit_length()),
     )
 
 
@@ -628,50 +685,60 @@ def too_large_message(a: _Melee, b: _Melee) -> str:
 
 
 Table = tuple[list[list[int]], int]  # a side's hit table: rows and one model's dice
+Ends = dict[tuple[int, int], int]
 
 
-def _melee_odds(
-    a: _Melee, b: _Melee, first: tuple[Table, Table], steady: tuple[Table, Table], limit: int
-) -> tuple[Fraction, Fraction, Fraction, Fraction, int]:
-    """A wins, a draw, and the HIT A and B expect to keep, by dynamic programming forwards
-    over the states (HIT left to A, HIT left to B), and the work it took.
-
-    From a state a round ends somewhere else with chance w / ends, where w is a whole
-    number (A's row entry times B's) and `ends` is the dice's total less the "nothing
-    happens" count (a state that keeps repeating itself is left in the end). Every round
-    that moves removes some HIT, so a fight passes each total of HIT left (x + y) at most
-    once, and the chance of reaching a state has, as a denominator, a divisor of the product
-    over those totals of the least common multiple of their states' `ends` (and the first
-    round's dice, if a charge makes it differ). With that one denominator every chance is a
-    whole number, added without a single gcd; only the four answers are reduced, once.
-    A state neither side can leave (no attack can hit) stops the fight there: a draw."""
+def _common_denominator(a: _Melee, b: _Melee, work: _Work, limit: int) -> tuple[int, Ends]:
+    """One denominator for the chance of reaching every state of the melee, and each
+    state's `ends`: the count of a round's dice outcomes (over A's attackers' dice times
+    B's) in which someone is hit, by the two sides' attackers. From a state a round ends
+    elsewhere with chance w / ends, w a whole number (A's hit table entry times B's): a
+    state that keeps repeating itself is left in the end. Every round that moves removes
+    some HIT, so a fight passes each total of HIT left (x + y) at most once; the product
+    over those totals of the least common multiple of their states' `ends` (times the first
+    round's dice, if a charge makes it differ) is a multiple of every such chance's
+    denominator. A state neither side can hit from (ends 0) stops the fight: a draw."""
     ha, hb = a.models * a.hit, b.models * b.hit
-    (rows_a, per_a), (rows_b, per_b) = steady
     sa, sb = _attackers(a), _attackers(b)
-    pow_a = [per_a**s for s in range(a.frontage + 1)]
-    pow_b = [per_b**t for t in range(b.frontage + 1)]
+    (per_a, miss_a), (per_b, miss_b) = _dice(a.rolls), _dice(b.rolls)
     ends = {
-        (s, t): pow_a[s] * pow_b[t] - rows_a[s][0] * rows_b[t][0]
+        (s, t): per_a**s * per_b**t - miss_a**s * miss_b**t
         for s in set(sa[1:])
         for t in set(sb[1:])
     }
-    pairs = melee_work(a, b)
-    charged = first != steady
-    (first_a, fper_a), (first_b, fper_b) = first
-    dice = fper_a**a.frontage * fper_b**b.frontage if charged else 1
-    common = dice
+    common = 1
+    if a.first != a.rolls or b.first != b.rolls:
+        common = _dice(a.first)[0] ** a.frontage * _dice(b.first)[0] ** b.frontage
     for total in range(ha + hb, 1, -1):
         xs = range(max(1, total - hb), min(ha, total - 1) + 1)
         level = {ends[sa[x], sb[total - x]] for x in xs}
         level.discard(0)
         common *= lcm(*level)
-        if pairs * (common.bit_length() + PAIR_BITS) > limit:
+        if work.at(common.bit_length()) > limit:  # it only grows: stop as soon as it is over
             raise TooLarge(too_large_message(a, b))
-    work = pairs * (common.bit_length() + PAIR_BITS)
+    return common, ends
+
+
+def _melee_odds(
+    a: _Melee,
+    b: _Melee,
+    first: tuple[Table, Table],
+    steady: tuple[Table, Table],
+    common: int,
+    ends: Ends,
+) -> tuple[Fraction, Fraction, Fraction, Fraction]:
+    """A wins, a draw, and the HIT A and B expect to keep, by dynamic programming forwards
+    over the states (HIT left to A, HIT left to B): the chance of ever standing at each,
+    times `common` (see _common_denominator), a whole number. Added without a single gcd;
+    only the four answers are reduced, once."""
+    ha, hb = a.models * a.hit, b.models * b.hit
+    (rows_a, _), (rows_b, _) = steady
+    sa, sb = _attackers(a), _attackers(b)
     # mass[x][y]: `common` times the chance the fight ever stands at (x, y).
     mass = [[0] * (hb + 1) for _ in range(ha + 1)]
-    if charged:
-        unit = common // dice
+    if first != steady:
+        (first_a, per_a), (first_b, per_b) = first
+        unit = common // (per_a**a.frontage * per_b**b.frontage)
         on_a = _capped(first_b[b.frontage], ha)
         on_b = [unit * p for p in _capped(first_a[a.frontage], hb)]
         for j, pj in enumerate(on_a):
@@ -716,7 +783,6 @@ def _melee_odds(
         Fraction(drawn, common),
         Fraction(a_keeps, common),
         Fraction(b_keeps, common),
-        work,
     )
 
 
