@@ -390,20 +390,21 @@ TABLE_3 = (
 TABLE_3_BY_SLUG = {m.slug: m for m in TABLE_3}
 REPEATABLE = ("rank-deeper",)
 MAX_RANKS = 10
-# Work the exact melee may take, counted before it starts (melee_work): every outcome pair
-# (hits on A, hits on B) of every state multiplies a number as long as the one denominator
-# every chance shares by a hit table's entry and adds it, and building the hit tables
-# multiplies their entries; each such step counts its two lengths' product in bits (the
-# shorter one plus ADD_BITS for the addition) plus STEP_WORK for Python's own part. Two sides
+# Work the exact melee may take, counted before it starts (melee_work): every product of
+# a number as long as the one denominator every chance shares by a hit table entry, added,
+# and every product building the hit tables, counts its two lengths' product in bits (the
+# shorter one plus ADD_BITS for the addition) plus STEP_WORK for Python's own part; the
+# answers' reduction and decimals, ANSWER_WORK times the square of their length. Two sides
 # with different chances, or models with several kinds of attack, make longer numbers.
-# Measured on a loaded 2-core machine: MAX_MELEE_COST is 100-190 ms of CPU, whatever the
+# Measured on a loaded 2-core machine: MAX_MELEE_COST is 100-195 ms of CPU, whatever the
 # melee's shape, so the slowest melee it lets through stays within 200 ms (SPEC 6).
 ADD_BITS = 150
-STEP_WORK = 310_000
-MAX_MELEE_COST = 220_000_000_000
+STEP_WORK = 600_000
+ANSWER_WORK = 16
+MAX_MELEE_COST = 250_000_000_000
 # What fits, measured with the benchmark's plain blocks (OFF 5 against DEF 4) a side.
 LARGEST_MELEES = (
-    "about 30 models a side of HIT 1 and ATT 1, 14 of HIT 2 and ATT 2, or 9 of HIT 3 and ATT 3"
+    "about 29 models a side of HIT 1 and ATT 1, 15 of HIT 2 and ATT 2, or 10 of HIT 3 and ATT 3"
 )
 MAX_MELEE_HIT = 200  # HIT a side, before the work is even counted
 
@@ -562,21 +563,38 @@ def _attackers(m: _Melee) -> list[int]:
     return [min(_standing(left, m.hit), m.frontage) for left in range(m.models * m.hit + 1)]
 
 
+def _blocks(attackers: list[int]) -> list[tuple[int, int]]:
+    """Runs of HIT left with as many attackers, from the top: (highest, lowest)."""
+    out: list[tuple[int, int]] = []
+    for left in range(len(attackers) - 1, 0, -1):
+        if out and attackers[left] == attackers[out[-1][1]]:
+            out[-1] = (out[-1][0], left)
+        else:
+            out.append((left, left))
+    return out
+
+
 def _attacks(m: _Melee) -> int:
     return sum(n for _, n in m.rolls)
 
 
 def _pairs(a: _Melee, b: _Melee) -> int:
-    """Outcome pairs the exact melee adds up: for every state, A's possible hits on B
-    times B's on A."""
+    """Products of a long number by a hit table entry the exact melee makes (as
+    _melee_odds makes them): for each run of A's HIT left with as many attackers and each
+    HIT left to B, every state's spread over B's hits and the pushes of A scoring nothing,
+    then A's hits from every HIT the spread reaches."""
     att_a, att_b = _attacks(a), _attacks(b)
-    na = [s * att_a for s in _attackers(a)]
-    nb = [t * att_b for t in _attackers(b)]
-    return sum(
-        (min(na[x], y) + 1) * (min(nb[y], x) + 1)
-        for x in range(1, len(na))
-        for y in range(1, len(nb))
-    )
+    sa, sb = _attackers(a), _attackers(b)
+    total = 0
+    for top, bottom in _blocks(sa):
+        most_a = sa[top] * att_a
+        for y in range(1, len(sb)):
+            most_b = sb[y] * att_b
+            total += (top - max(bottom - most_b, 0) + 1) * (min(most_a, y) + 1)
+            for x in range(bottom, top + 1):
+                on_a = min(most_b, x) + 1
+                total += on_a + min(on_a, x - bottom + 1) - 1
+    return total
 
 
 def _table_work(rolls: Sequence[tuple[Fraction, int]], most: int, cap: int, longest: int) -> int:
@@ -599,7 +617,8 @@ class _Work:
     tables: int
 
     def at(self, common_bits: int) -> int:
-        return self.pairs * (common_bits * (self.longest + ADD_BITS) + STEP_WORK) + self.tables
+        pairs = self.pairs * (common_bits * (self.longest + ADD_BITS) + STEP_WORK)
+        return pairs + self.tables + ANSWER_WORK * common_bits**2
 
 
 def melee_work(a: _Melee, b: _Melee) -> _Work:
@@ -748,32 +767,40 @@ def _melee_odds(
     else:
         mass[ha][hb] = common
     stalled = [0, 0, 0]  # mass, times HIT A keeps, times HIT B keeps
-    reversed_a: dict[tuple[int, int], list[int]] = {}
-    for x in range(ha, 0, -1):
-        here = mass[x]
-        s = sa[x]
+    # States whose A has as many attackers share A's hits on B: a column of them spreads
+    # its mass over the HIT B's hits leave A first, then A's hits go from each of those
+    # once, instead of once a state: HIT 3 models make a third of the products.
+    for top, bottom in _blocks(sa):
+        s = sa[top]
         for y in range(hb, 0, -1):
-            m = here[y]
-            if not m:
-                continue
             t = sb[y]
             n = ends[s, t]
-            if not n:
-                stalled[0] += m
-                stalled[1] += x * m
-                stalled[2] += y * m
-                continue
-            m //= n  # exact: `common` holds this state's `ends` too
-            on_b = reversed_a.get((s, y))
-            if on_b is None:
-                on_b = reversed_a[s, y] = _capped(rows_a[s], y)[::-1]
-            low = y + 1 - len(on_b)  # A's most hits take B's HIT down to this
-            shares = [m * p for p in on_b]  # shares[k] lands on y = low + k
-            for j, pj in enumerate(_capped(rows_b[t], x)):
-                # No hits either way (j = 0 and the last share) is the state itself: left out.
-                top, gets = (y + 1, shares) if j else (y, shares[:-1])
-                row = mass[x - j]
-                row[low:top] = [r + w * pj for r, w in zip(row[low:top], gets, strict=True)]
+            on_b = _capped(rows_a[s], y)[::-1]  # A's hits on B: on_b[k] lands on low + k
+            low = y + 1 - len(on_b)
+            spread = [0] * (top + 1)  # mass by the HIT B's hits leave A
+            for x in range(top, bottom - 1, -1):
+                m = mass[x][y]
+                if not m:
+                    continue
+                if not n:
+                    stalled[0] += m
+                    stalled[1] += x * m
+                    stalled[2] += y * m
+                    continue
+                m //= n  # exact: `common` holds this state's `ends` too
+                on_a = _capped(rows_b[t], x)
+                # A scoring nothing lands now where the column goes on: those states
+                # are next. No hits either way (j = 0) is the state itself: left out.
+                nothing = m * on_b[-1]
+                for j in range(1, min(len(on_a), x - bottom + 1)):
+                    mass[x - j][y] += nothing * on_a[j]
+                for j, pj in enumerate(on_a):
+                    spread[x - j] += m * pj
+            for left, w in enumerate(spread):
+                if w:
+                    end = y if left >= bottom else y + 1  # in the column: A scoring nothing is in
+                    row = mass[left]
+                    row[low:end] = [r + w * p for r, p in zip(row[low:end], on_b, strict=False)]
     a_won = sum(mass[x][0] for x in range(1, ha + 1))
     a_keeps = sum(x * mass[x][0] for x in range(1, ha + 1)) + stalled[1]
     b_keeps = sum(y * mass[0][y] for y in range(1, hb + 1)) + stalled[2]
