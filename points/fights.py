@@ -393,13 +393,15 @@ MAX_RANKS = 10
 # Work the exact melee may take, counted before it starts (melee_work): every product of
 # a number as long as the one denominator every chance shares by a hit table entry, added,
 # and every product building the hit tables, counts its two lengths' product in bits (the
-# shorter one plus ADD_BITS for the addition) plus STEP_WORK for Python's own part; the
-# answers' reduction and decimals, ANSWER_WORK times the square of their length. Two sides
-# with different chances, or models with several kinds of attack, make longer numbers.
+# shorter one plus ADD_BITS for the addition) plus STEP_WORK for Python's own part; each
+# state STATE_WORK more; the answers' reduction and decimals, ANSWER_WORK times the square
+# of their length. Two sides with different chances, or models with several kinds of
+# attack, make longer numbers.
 # Measured on a loaded 2-core machine: MAX_MELEE_COST is 100-195 ms of CPU, whatever the
 # melee's shape, so the slowest melee it lets through stays within 200 ms (SPEC 6).
 ADD_BITS = 150
 STEP_WORK = 600_000
+STATE_WORK = 3_500_000
 ANSWER_WORK = 16
 MAX_MELEE_COST = 250_000_000_000
 # What fits, measured with the benchmark's plain blocks (OFF 5 against DEF 4) a side.
@@ -609,16 +611,17 @@ def _table_work(rolls: Sequence[tuple[Fraction, int]], most: int, cap: int, long
 @dataclass(frozen=True, slots=True)
 class _Work:
     """The exact melee's work (see MAX_MELEE_COST) but for the length of the one
-    denominator every chance shares: outcome pairs, the longest hit table entry in bits,
-    and building the tables."""
+    denominator every chance shares: products, the longest hit table entry in bits,
+    building the tables, and states."""
 
     pairs: int
     longest: int
     tables: int
+    states: int
 
     def at(self, common_bits: int) -> int:
         pairs = self.pairs * (common_bits * (self.longest + ADD_BITS) + STEP_WORK)
-        return pairs + self.tables + ANSWER_WORK * common_bits**2
+        return pairs + self.tables + self.states * STATE_WORK + ANSWER_WORK * common_bits**2
 
 
 def melee_work(a: _Melee, b: _Melee) -> _Work:
@@ -629,7 +632,7 @@ def melee_work(a: _Melee, b: _Melee) -> _Work:
         sides += [(a.first, a.frontage, hb), (b.first, b.frontage, ha)]
     longest = max(_dice(rolls)[0].bit_length() * most for rolls, most, _ in sides)
     tables = sum(_table_work(*side, longest) for side in sides)
-    return _Work(_pairs(a, b), longest, tables)
+    return _Work(_pairs(a, b), longest, tables, ha * hb)
 
 
 def gem_melee(
