@@ -190,7 +190,7 @@ def _gem_side(quantity: int, hit: int, att: int, **more: object) -> dict[str, ob
 # Plain blocks n a side: the bar's 20 of HIT 1, the largest worked out at each HIT and ATT
 # (fights.LARGEST_MELEES), and the bar's 20 of HIT 2 and 3, refused: their exact odds run
 # to 11,000 and 27,500 bits and take 0.6 s and 7 s.
-GEM_SIZES = ((20, 1, 1), (29, 1, 1), (15, 2, 2), (22, 1, 3), (10, 3, 3), (20, 2, 2), (20, 3, 3))
+GEM_SIZES = ((20, 1, 1), (27, 1, 1), (14, 2, 2), (21, 1, 3), (10, 3, 3), (20, 2, 2), (20, 3, 3))
 
 _EVERY_DUEL_TRAIT = {
     "kind": "guy",
