@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
-from math import gcd, isqrt, lcm
+from math import lcm
 
 from points import d10, gem, vsgmr
 from points.errors import ArmyFileError
@@ -390,13 +390,24 @@ TABLE_3 = (
 TABLE_3_BY_SLUG = {m.slug: m for m in TABLE_3}
 REPEATABLE = ("rank-deeper",)
 MAX_RANKS = 10
-# Work the exact melee may take: pairs of (hits on A, hits on B) summed over every state.
-# Fractions grow with each state, so this bounds the time (SPEC 6: 200 ms).
-MAX_MELEE_WORK = 40_000
-# The same while it runs: outcome pairs times the bits of the numbers they add, to the
-# power 1.5. Two sides with different chances, or models with several kinds of attack,
-# make longer numbers. Measured: 1.3e9 is about 200 ms of CPU on a loaded 2-core machine.
-MAX_MELEE_COST = 1_300_000_000
+# Work the exact melee may take, counted before it starts (melee_work): every product of
+# a number as long as the one denominator every chance shares by a hit table entry, added,
+# and every product building the hit tables, counts its two lengths' product in bits (the
+# shorter one plus ADD_BITS for the addition) plus STEP_WORK for Python's own part; each
+# state STATE_WORK more; the answers' reduction and decimals, ANSWER_WORK times the square
+# of their length. Two sides with different chances, or models with several kinds of
+# attack, make longer numbers.
+# Measured on a loaded 2-core machine: MAX_MELEE_COST is 80-160 ms of CPU whatever the
+# melee's shape, 200 ms when the machine is at its busiest: the bar (SPEC 6).
+ADD_BITS = 150
+STEP_WORK = 600_000
+STATE_WORK = 3_500_000
+ANSWER_WORK = 16
+MAX_MELEE_COST = 200_000_000_000
+# What fits, measured with the benchmark's plain blocks (OFF 5 against DEF 4) a side.
+LARGEST_MELEES = (
+    "about 27 models a side of HIT 1 and ATT 1, 14 of HIT 2 and ATT 2, or 10 of HIT 3 and ATT 3"
+)
 MAX_MELEE_HIT = 200  # HIT a side, before the work is even counted
 
 
@@ -501,51 +512,127 @@ def _melee_side(
     return _Melee(s.name, models, hit, front, tuple(rolls), tuple(first), tuple(shown))
 
 
-def _hits(rolls: Sequence[tuple[Fraction, int]], most: int) -> list[list[Fraction]]:
-    """hits[m][i]: chance m attacking models score exactly i hits, for m in 0..most."""
-    model = [ONE]
+def _hit_table(
+    rolls: Sequence[tuple[Fraction, int]], most: int, cap: int
+) -> tuple[list[list[int]], int]:
+    """rows[m][i] / per**m: the chance m attacking models score exactly i hits, for m in
+    0..most, with hits past `cap` (all the HIT the other side has) lumped on cap; `per` is
+    one model's dice (the product of its attacks' denominators). Whole numbers throughout:
+    a row's numerators add up to per**m."""
+    model, per = [1], 1
     for chance, att in rolls:
+        miss, hit = chance.denominator - chance.numerator, chance.numerator
         for _ in range(att):
-            model = _times(model, [1 - chance, chance])
-    out = [[ONE]]
+            model = _times(model, [miss, hit], cap)
+            per *= chance.denominator
+    rows = [[1]]
     for _ in range(most):
-        out.append(_times(out[-1], model))
-    return out
+        rows.append(_times(rows[-1], model, cap))
+    return rows, per
 
 
-def _times(x: list[Fraction], y: list[Fraction]) -> list[Fraction]:
-    out = [ZERO] * (len(x) + len(y) - 1)
+def _times(x: list[int], y: list[int], cap: int) -> list[int]:
+    out = [0] * min(len(x) + len(y) - 1, cap + 1)
     for i, xi in enumerate(x):
         if xi:
             for j, yj in enumerate(y):
-                out[i + j] += xi * yj
+                out[min(i + j, cap)] += xi * yj
     return out
 
 
-def _capped(dist: list[Fraction], cap: int) -> list[Fraction]:
+def _dice(rolls: Sequence[tuple[Fraction, int]]) -> tuple[int, int]:
+    """One model's dice, and how many of their outcomes miss with every attack."""
+    per = miss = 1
+    for chance, att in rolls:
+        per *= chance.denominator**att
+        miss *= (chance.denominator - chance.numerator) ** att
+    return per, miss
+
+
+def _capped(dist: list[int], cap: int) -> list[int]:
     """Hits beyond `cap` HIT left do no more: lump them on cap."""
     if len(dist) <= cap + 1:
         return dist
-    return [*dist[:cap], sum(dist[cap:], ZERO)]
+    return [*dist[:cap], sum(dist[cap:])]
 
 
 def _standing(left: int, hit: int) -> int:
     return -(-left // hit)
 
 
-def melee_work(a: _Melee, b: _Melee) -> int:
-    """Pairs of outcomes the exact melee adds up, weighted by attacks a model: more dice a
-    round make longer numbers, and the time grows with both."""
+def _attackers(m: _Melee) -> list[int]:
+    """Models attacking with `left` HIT left, for left in 0..HIT of the unit."""
+    return [min(_standing(left, m.hit), m.frontage) for left in range(m.models * m.hit + 1)]
+
+
+def _blocks(attackers: list[int]) -> list[tuple[int, int]]:
+    """Runs of HIT left with as many attackers, from the top: (highest, lowest)."""
+    out: list[tuple[int, int]] = []
+    for left in range(len(attackers) - 1, 0, -1):
+        if out and attackers[left] == attackers[out[-1][1]]:
+            out[-1] = (out[-1][0], left)
+        else:
+            out.append((left, left))
+    return out
+
+
+def _attacks(m: _Melee) -> int:
+    return sum(n for _, n in m.rolls)
+
+
+def _pairs(a: _Melee, b: _Melee) -> int:
+    """Products of a long number by a hit table entry the exact melee makes (as
+    _melee_odds makes them): for each run of A's HIT left with as many attackers and each
+    HIT left to B, every state's spread over B's hits and the pushes of A scoring nothing,
+    then A's hits from every HIT the spread reaches."""
+    att_a, att_b = _attacks(a), _attacks(b)
+    sa, sb = _attackers(a), _attackers(b)
+    total = 0
+    for top, bottom in _blocks(sa):
+        most_a = sa[top] * att_a
+        for y in range(1, len(sb)):
+            most_b = sb[y] * att_b
+            total += (top - max(bottom - most_b, 0) + 1) * (min(most_a, y) + 1)
+            for x in range(bottom, top + 1):
+                on_a = min(most_b, x) + 1
+                total += on_a + min(on_a, x - bottom + 1) - 1
+    return total
+
+
+def _table_work(rolls: Sequence[tuple[Fraction, int]], most: int, cap: int, longest: int) -> int:
+    """What building one hit table takes, counted as melee_work counts."""
+    att = sum(n for _, n in rolls)
+    per = _dice(rolls)[0].bit_length()
+    model = 2 * att * (min(att, cap) + 1)  # each attack: one model's row times two dice counts
+    rows = most * (cap + 1) * (min(att, cap) + 1)
+    return model * (per * ADD_BITS + STEP_WORK) + rows * (longest * (per + ADD_BITS) + STEP_WORK)
+
+
+@dataclass(frozen=True, slots=True)
+class _Work:
+    """The exact melee's work (see MAX_MELEE_COST) but for the length of the one
+    denominator every chance shares: products, the longest hit table entry in bits,
+    building the tables, and states."""
+
+    pairs: int
+    longest: int
+    tables: int
+    states: int
+
+    def at(self, common_bits: int) -> int:
+        pairs = self.pairs * (common_bits * (self.longest + ADD_BITS) + STEP_WORK)
+        return pairs + self.tables + self.states * STATE_WORK + ANSWER_WORK * common_bits**2
+
+
+def melee_work(a: _Melee, b: _Melee) -> _Work:
+    """What the exact melee of a and b will take, known before anything is added up."""
     ha, hb = a.models * a.hit, b.models * b.hit
-    att_a, att_b = sum(n for _, n in a.rolls), sum(n for _, n in b.rolls)
-    na = [min(_standing(x, a.hit), a.frontage) * att_a for x in range(ha + 1)]
-    nb = [min(_standing(y, b.hit), b.frontage) * att_b for y in range(hb + 1)]
-    pairs = sum(
-        (min(na[x], y) + 1) * (min(nb[y], x) + 1)
-        for x in range(1, ha + 1)
-        for y in range(1, hb + 1)
-    )
-    return pairs * (1 + max(att_a, att_b, 1)) // 2
+    sides = [(a.rolls, a.frontage, hb), (b.rolls, b.frontage, ha)]
+    if a.first != a.rolls or b.first != b.rolls:
+        sides += [(a.first, a.frontage, hb), (b.first, b.frontage, ha)]
+    longest = max(_dice(rolls)[0].bit_length() * most for rolls, most, _ in sides)
+    tables = sum(_table_work(*side, longest) for side in sides)
+    return _Work(_pairs(a, b), longest, tables, ha * hb)
 
 
 def gem_melee(
@@ -561,22 +648,22 @@ def gem_melee(
     ma = _melee_side("a", a, pb, modifiers[0], frontage[0], "a")
     mb = _melee_side("b", b, pa, modifiers[1], frontage[1], "b")
     ha, hb = ma.models * ma.hit, mb.models * mb.hit
-    if ha > MAX_MELEE_HIT or hb > MAX_MELEE_HIT or melee_work(ma, mb) > MAX_MELEE_WORK:
-        raise TooLarge(too_large_message(ma, mb))
-    steady_a = _hits(ma.rolls, ma.frontage)
-    steady_b = _hits(mb.rolls, mb.frontage)
-    first_a = _hits(ma.first, ma.frontage) if ma.first != ma.rolls else steady_a
-    first_b = _hits(mb.first, mb.frontage) if mb.first != mb.rolls else steady_b
-    ints_a, ints_b = _numerators(steady_a)[0], _numerators(steady_b)[0]
     limit = MAX_MELEE_COST if max_cost is None else min(max_cost, MAX_MELEE_COST)
-    value, work = _melee_values(ma, mb, ints_a, ints_b, limit)
-    start = _first_round(ma, mb, _numerators(first_a)[0], _numerators(first_b)[0], value)
-    a_wins, draw, a_left, b_left = start
-    b_wins = 1 - a_wins - draw
-    stall = ints_a[ma.frontage][0] * ints_b[mb.frontage][0] == sum(ints_a[ma.frontage]) * sum(
-        ints_b[mb.frontage]
+    if ha > MAX_MELEE_HIT or hb > MAX_MELEE_HIT:
+        raise TooLarge(too_large_message(ma, mb))
+    work = melee_work(ma, mb)
+    if work.at(1) > limit:
+        raise TooLarge(too_large_message(ma, mb))
+    common, ends = _common_denominator(ma, mb, work, limit)
+    steady = (_hit_table(ma.rolls, ma.frontage, hb), _hit_table(mb.rolls, mb.frontage, ha))
+    first = (
+        _hit_table(ma.first, ma.frontage, hb) if ma.first != ma.rolls else steady[0],
+        _hit_table(mb.first, mb.frontage, ha) if mb.first != mb.rolls else steady[1],
     )
-    rounds = _melee_rounds(ma, mb, first_a, first_b, steady_a, steady_b)
+    a_wins, draw, a_left, b_left = _melee_odds(ma, mb, first, steady, common, ends)
+    b_wins = 1 - a_wins - draw
+    stall = not ends[ma.frontage, mb.frontage]
+    rounds = _melee_rounds(ma, mb, first, steady)
     lines = [
         f"{ma.name}: {ma.models} models of HIT {ma.hit}, {ma.frontage} attacking at full strength.",
         f"{mb.name}: {mb.models} models of HIT {mb.hit}, {mb.frontage} attacking at full strength.",
@@ -606,7 +693,7 @@ def gem_melee(
         tuple(lines),
         tuple(left_out),
         gem.VERSION,
-        work,
+        work.at(common.bit_length()),
     )
 
 
@@ -614,140 +701,154 @@ def too_large_message(a: _Melee, b: _Melee) -> str:
     return (
         f"This melee ({a.models} models of HIT {a.hit} against {b.models} of HIT {b.hit}) is "
         "too large to work out exactly within a fifth of a second. Muster works out melees "
-        "of up to about 20 models a side of HIT 1 and ATT 1, 9 of HIT 2 and ATT 2, or 5 of "
-        "HIT 3 and ATT 3; fewer when the two sides hit on different numbers or models have "
-        "several kinds of attack. Try fewer models or a smaller frontage."
+        f"of up to {LARGEST_MELEES}; fewer when the two sides hit on different numbers or "
+        "models have several kinds of attack. Try fewer models or a smaller frontage."
     )
 
 
-# A state's value as integers over one denominator: (A wins, draw, HIT A keeps, HIT B
-# keeps, denominator). Four Fractions would reduce by a gcd at every addition; sharing one
-# denominator, reduced once a state, is what keeps a 12-model melee within the time bar.
-Value = tuple[int, int, int, int, int]
+Table = tuple[list[list[int]], int]  # a side's hit table: rows and one model's dice
+Ends = dict[tuple[int, int], int]
 
 
-def _melee_values(
-    a: _Melee, b: _Melee, da: list[list[int]], db: list[list[int]], limit: int
-) -> tuple[list[list[Value]], int]:
-    """value[x][y]: from x HIT left to A and y to B, the chance A wins, of a draw, and the
-    HIT A and B expect to have left at the end. A state neither side can leave (no attack
-    can hit) stops the fight there: a draw."""
+def _common_denominator(a: _Melee, b: _Melee, work: _Work, limit: int) -> tuple[int, Ends]:
+    """One denominator for the chance of reaching every state of the melee, and each
+    state's `ends`: the count of a round's dice outcomes (over A's attackers' dice times
+    B's) in which someone is hit, by the two sides' attackers. From a state a round ends
+    elsewhere with chance w / ends, w a whole number (A's hit table entry times B's): a
+    state that keeps repeating itself is left in the end. Every round that moves removes
+    some HIT, so a fight passes each total of HIT left (x + y) at most once; the product
+    over those totals of the least common multiple of their states' `ends` (times the first
+    round's dice, if a charge makes it differ) is a multiple of every such chance's
+    denominator. A state neither side can hit from (ends 0) stops the fight: a draw."""
     ha, hb = a.models * a.hit, b.models * b.hit
-    value: list[list[Value]] = [[(0, 0, 0, 0, 1)] * (hb + 1) for _ in range(ha + 1)]
-    for x in range(ha + 1):
-        value[x][0] = (1 if x else 0, 0 if x else 1, x, 0, 1)
-    for y in range(1, hb + 1):
-        value[0][y] = (0, 0, 0, y, 1)
-    cost = 0
-    for x in range(1, ha + 1):
-        on_b_all = da[min(_standing(x, a.hit), a.frontage)]
-        for y in range(1, hb + 1):
-            on_b = _capped_ints(on_b_all, y)
-            on_a = _capped_ints(db[min(_standing(y, b.hit), b.frontage)], x)
-            value[x][y], bits = _step(x, y, on_b, on_a, value)
-            # Time grows with the pairs added times the length of the numbers added (to
-            # the power 1.5: long multiplication of long numbers costs more than linearly).
-            cost += len(on_a) * len(on_b) * bits * isqrt(bits)
-            if cost > limit:
-                raise TooLarge(too_large_message(a, b))
-    return value, cost
+    sa, sb = _attackers(a), _attackers(b)
+    (per_a, miss_a), (per_b, miss_b) = _dice(a.rolls), _dice(b.rolls)
+    ends = {
+        (s, t): per_a**s * per_b**t - miss_a**s * miss_b**t
+        for s in set(sa[1:])
+        for t in set(sb[1:])
+    }
+    common = 1
+    if a.first != a.rolls or b.first != b.rolls:
+        common = _dice(a.first)[0] ** a.frontage * _dice(b.first)[0] ** b.frontage
+    for total in range(ha + hb, 1, -1):
+        xs = range(max(1, total - hb), min(ha, total - 1) + 1)
+        level = {ends[sa[x], sb[total - x]] for x in xs}
+        level.discard(0)
+        common *= lcm(*level)
+        if work.at(common.bit_length()) > limit:  # it only grows: stop as soon as it is over
+            raise TooLarge(too_large_message(a, b))
+    return common, ends
 
 
-def _step(
-    x: int, y: int, on_b: list[int], on_a: list[int], value: list[list[Value]]
-) -> tuple[Value, int]:
-    """One state's value from the states it can reach, and how long its numbers grew."""
-    win = draw = left_a = left_b = 0
-    denominator = 1
-    for j, pj in enumerate(on_a):
-        if not pj:
-            continue
-        row = value[x - j]
-        for i, pi in enumerate(on_b):
-            if not pi or (i == 0 and j == 0):
-                continue
-            n0, n1, n2, n3, d = row[y - i]
-            w = pi * pj
-            if d != denominator:
-                # Mostly d divides what is gathered so far: one division says so.
-                up, rest = divmod(denominator, d)
-                if rest == 0:
-                    w *= up
-                else:
-                    g = gcd(d, denominator)
-                    up, w_up = d // g, denominator // g
-                    win, draw, left_a, left_b = win * up, draw * up, left_a * up, left_b * up
-                    denominator *= up
-                    w *= w_up
-            win += w * n0
-            draw += w * n1
-            left_a += w * n2
-            left_b += w * n3
-    # Weights are numerators over the product of the two tables' denominators, all of
-    # which the round's "nothing happens" chance shares: dividing by its complement.
-    ends = on_b_total(on_b) * on_b_total(on_a) - on_b[0] * on_a[0]
-    if ends == 0:
-        return (0, 1, x, y, 1), 1
-    denominator *= ends
-    g = gcd(win, draw, left_a, left_b, denominator)
-    bits = max(denominator.bit_length(), win.bit_length())
-    return (win // g, draw // g, left_a // g, left_b // g, denominator // g), bits
-
-
-def on_b_total(dist: list[int]) -> int:
-    """The common denominator of a table of numerators: they add up to it."""
-    return sum(dist)
-
-
-def _first_round(
-    a: _Melee, b: _Melee, da: list[list[int]], db: list[list[int]], value: list[list[Value]]
+def _melee_odds(
+    a: _Melee,
+    b: _Melee,
+    first: tuple[Table, Table],
+    steady: tuple[Table, Table],
+    common: int,
+    ends: Ends,
 ) -> tuple[Fraction, Fraction, Fraction, Fraction]:
-    """The opening round may differ (a charge): one step by hand, then the steady values."""
-    x, y = a.models * a.hit, b.models * b.hit
-    on_b = _capped_ints(da[a.frontage], y)
-    on_a = _capped_ints(db[b.frontage], x)
-    scale = sum(on_b) * sum(on_a)
-    win = draw = left_a = left_b = ZERO
-    for j, pj in enumerate(on_a):
-        for i, pi in enumerate(on_b):
-            if not pi * pj:
-                continue
-            w = Fraction(pi * pj, scale)
-            n0, n1, n2, n3, d = value[x - j][y - i]
-            win += w * Fraction(n0, d)
-            draw += w * Fraction(n1, d)
-            left_a += w * Fraction(n2, d)
-            left_b += w * Fraction(n3, d)
-    return win, draw, left_a, left_b
+    """A wins, a draw, and the HIT A and B expect to keep, by dynamic programming forwards
+    over the states (HIT left to A, HIT left to B): the chance of ever standing at each,
+    times `common` (see _common_denominator), a whole number. Added without a single gcd;
+    only the four answers are reduced, once."""
+    ha, hb = a.models * a.hit, b.models * b.hit
+    (rows_a, _), (rows_b, _) = steady
+    sa, sb = _attackers(a), _attackers(b)
+    # mass[x][y]: `common` times the chance the fight ever stands at (x, y).
+    mass = [[0] * (hb + 1) for _ in range(ha + 1)]
+    if first != steady:
+        (first_a, per_a), (first_b, per_b) = first
+        unit = common // (per_a**a.frontage * per_b**b.frontage)
+        on_a = _capped(first_b[b.frontage], ha)
+        on_b = [unit * p for p in _capped(first_a[a.frontage], hb)]
+        for j, pj in enumerate(on_a):
+            row = mass[ha - j]
+            for i, w in enumerate(on_b):
+                row[hb - i] += w * pj
+    else:
+        mass[ha][hb] = common
+    stalled = [0, 0, 0]  # mass, times HIT A keeps, times HIT B keeps
+    # States whose A has as many attackers share A's hits on B: a column of them spreads
+    # its mass over the HIT B's hits leave A first, then A's hits go from each of those
+    # once, instead of once a state: HIT 3 models make a third of the products.
+    for top, bottom in _blocks(sa):
+        s = sa[top]
+        for y in range(hb, 0, -1):
+            t = sb[y]
+            n = ends[s, t]
+            on_b = _capped(rows_a[s], y)[::-1]  # A's hits on B: on_b[k] lands on low + k
+            low = y + 1 - len(on_b)
+            spread = [0] * (top + 1)  # mass by the HIT B's hits leave A
+            for x in range(top, bottom - 1, -1):
+                m = mass[x][y]
+                if not m:
+                    continue
+                if not n:
+                    stalled[0] += m
+                    stalled[1] += x * m
+                    stalled[2] += y * m
+                    continue
+                m //= n  # exact: `common` holds this state's `ends` too
+                on_a = _capped(rows_b[t], x)
+                # A scoring nothing lands now where the column goes on: those states
+                # are next. No hits either way (j = 0) is the state itself: left out.
+                nothing = m * on_b[-1]
+                for j in range(1, min(len(on_a), x - bottom + 1)):
+                    mass[x - j][y] += nothing * on_a[j]
+                for j, pj in enumerate(on_a):
+                    spread[x - j] += m * pj
+            for left, w in enumerate(spread):
+                if w:
+                    # In the column, A scoring nothing has landed already (above).
+                    end = y if left >= bottom else y + 1
+                    row = mass[left]
+                    row[low:end] = [r + w * p for r, p in zip(row[low:end], on_b, strict=False)]
+    a_won = sum(mass[x][0] for x in range(1, ha + 1))
+    a_keeps = sum(x * mass[x][0] for x in range(1, ha + 1)) + stalled[1]
+    b_keeps = sum(y * mass[0][y] for y in range(1, hb + 1)) + stalled[2]
+    drawn = mass[0][0] + stalled[0]
+    return (
+        Fraction(a_won, common),
+        Fraction(drawn, common),
+        Fraction(a_keeps, common),
+        Fraction(b_keeps, common),
+    )
 
 
 MAX_ROUND_WORK = 10_000  # the round-by-round table stops after this many outcome pairs
 
 
 def _melee_rounds(
-    a: _Melee,
-    b: _Melee,
-    first_a: list[list[Fraction]],
-    first_b: list[list[Fraction]],
-    da: list[list[Fraction]],
-    db: list[list[Fraction]],
+    a: _Melee, b: _Melee, first: tuple[Table, Table], steady: tuple[Table, Table]
 ) -> tuple[Round, ...]:
     """Round by round, forwards. Every chance here is a whole number over a power of the
     dice's sides, so the states carry integer numerators over one denominator a round:
-    exact, and several times faster than adding Fractions."""
-    (fa, ga), (fb, gb) = _numerators(first_a), _numerators(first_b)
-    (sa, gsa), (sb, gsb) = _numerators(da), _numerators(db)
+    exact, and several times faster than adding Fractions. The table stops after the
+    round that takes it past MAX_ROUND_WORK outcome pairs; that last round's outcomes
+    need no pairs (the two sides' hits are independent), only each state's chances of
+    taking all the other side's HIT."""
+    (fa, ga), (fb, gb) = _over_one(first[0], a.frontage), _over_one(first[1], b.frontage)
+    (sa, gsa), (sb, gsb) = _over_one(steady[0], a.frontage), _over_one(steady[1], b.frontage)
+    attack_a, attack_b = _attackers(a), _attackers(b)
     states = {(a.models * a.hit, b.models * b.hit): 1}
     out, denominator, work = [], 1, 0
     for k in range(1, ROUNDS + 1):
-        on_b_by, on_a_by, scale = (fa, fb, ga * gb) if k == 1 else (sa, sb, gsa * gsb)
-        denominator *= scale
+        on_b_by, on_a_by, dice_a, dice_b = (fa, fb, ga, gb) if k == 1 else (sa, sb, gsa, gsb)
+        denominator *= dice_a * dice_b
+        work += sum(
+            min(len(on_b_by[attack_a[x]]), y + 1) * min(len(on_a_by[attack_b[y]]), x + 1)
+            for x, y in states
+        )
+        if k == ROUNDS or work > MAX_ROUND_WORK:
+            out.append(_last_round(k, states, on_b_by, on_a_by, a, b, denominator))
+            break
         nxt: dict[tuple[int, int], int] = {}
         a_w = b_w = dr = 0
         for (x, y), p in states.items():
-            on_b = _capped_ints(on_b_by[min(_standing(x, a.hit), a.frontage)], y)
-            on_a = _capped_ints(on_a_by[min(_standing(y, b.hit), b.frontage)], x)
-            work += len(on_a) * len(on_b)
+            on_b = _capped(on_b_by[attack_a[x]], y)
+            on_a = _capped(on_a_by[attack_b[y]], x)
             for j, pj in enumerate(on_a):
                 if not pj:
                     continue
@@ -778,21 +879,46 @@ def _melee_rounds(
                 Fraction(going, denominator),
             )
         )
-        if not states or work > MAX_ROUND_WORK:
+        if not states:
             break
     return tuple(out)
 
 
-def _numerators(dists: list[list[Fraction]]) -> tuple[list[list[int]], int]:
-    """The hit tables as integer numerators over one common denominator."""
-    common = lcm(*(c.denominator for dist in dists for c in dist))
-    return [[c.numerator * (common // c.denominator) for c in dist] for dist in dists], common
+def _last_round(
+    k: int,
+    states: dict[tuple[int, int], int],
+    on_b_by: list[list[int]],
+    on_a_by: list[list[int]],
+    a: _Melee,
+    b: _Melee,
+    denominator: int,
+) -> Round:
+    """Round k's outcomes from each state's chance that A's hits take all B's HIT left and
+    B's all A's, which the round's two rolls decide independently."""
+    attack_a, attack_b = _attackers(a), _attackers(b)
+    a_w = b_w = dr = going = 0
+    for (x, y), p in states.items():
+        on_b, on_a = on_b_by[attack_a[x]], on_a_by[attack_b[y]]
+        kill_b, kill_a = sum(on_b[y:]), sum(on_a[x:])
+        live_b, live_a = sum(on_b) - kill_b, sum(on_a) - kill_a
+        a_w += p * kill_b * live_a
+        b_w += p * live_b * kill_a
+        dr += p * kill_b * kill_a
+        going += p * live_b * live_a
+    return Round(
+        k,
+        Fraction(a_w, denominator),
+        Fraction(b_w, denominator),
+        Fraction(dr, denominator),
+        Fraction(going, denominator),
+    )
 
 
-def _capped_ints(dist: list[int], cap: int) -> list[int]:
-    if len(dist) <= cap + 1:
-        return dist
-    return [*dist[:cap], sum(dist[cap:])]
+def _over_one(table: Table, most: int) -> tuple[list[list[int]], int]:
+    """A hit table's rows as numerators over one denominator, one model's dice to the
+    power `most`, so that a round's outcomes from different states add up."""
+    rows, per = table
+    return [[c * per ** (most - m) for c in row] for m, row in enumerate(rows)], per**most
 
 
 # ---------------------------------------------------------------- d10 skirmish

@@ -165,7 +165,7 @@ def test_too_large_a_melee_is_refused_saying_how_large_is_worked_out(client):
     response = post(client, body)
 
     assert response.status_code == 422
-    assert "about 20 models a side of HIT 1 and ATT 1" in response.json()["error"]
+    assert "about 27 models a side of HIT 1 and ATT 1" in response.json()["error"]
 
 
 def test_player_text_comes_back_escaped_as_json(client):

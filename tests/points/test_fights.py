@@ -3,6 +3,7 @@ dice before the engine existed; the working is in each test's comment."""
 
 from __future__ import annotations
 
+import functools
 import time
 from fractions import Fraction as F
 
@@ -11,6 +12,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from points import fights
+from points import gem as gem_rules
 from points.errors import ArmyFileError
 
 
@@ -270,8 +272,97 @@ def test_gem_twenty_models_a_side_within_the_time_bar():
 def test_gem_too_large_a_melee_is_refused_saying_how_large_is_computed():
     a = gem(20, off=4, hit=3, att=3, **{"def": 4})
 
-    with pytest.raises(fights.TooLarge, match="about 20 models a side of HIT 1"):
+    with pytest.raises(fights.TooLarge, match="about 27 models a side of HIT 1 and ATT 1"):
         fight("gem", a, a)
+
+
+@pytest.mark.parametrize(("models", "hit_att"), [(27, 1), (14, 2), (10, 3)])
+def test_gem_the_largest_melees_the_refusal_names_are_worked_out(models, hit_att):
+    # The refusal says plain blocks (OFF 5 against DEF 4) of up to 27 models of HIT 1 and
+    # ATT 1, 14 of HIT 2 and ATT 2, 10 of HIT 3 and ATT 3 are worked out: they are, within
+    # the bar, and one model more is not.
+    def block(n: int) -> dict:
+        return gem(n, off=5, hit=hit_att, att=hit_att, **{"def": 4})
+
+    started = time.process_time()
+    f = fight("gem", block(models), block(models))
+    spent = time.process_time() - started
+
+    assert f.a_wins == f.b_wins and f.outcomes == 1
+    assert spent < 0.4  # the bar is 200 ms; twice that for a loaded test machine
+    with pytest.raises(fights.TooLarge):
+        fight("gem", block(models + 1), block(models + 1))
+
+
+def _reference_melee(a: dict, b: dict, charge: int) -> tuple[F, F, F, F]:
+    """The GEM melee as SPEC 3.8 words it, the slow and obvious way: from (HIT left to A,
+    HIT left to B), each round every standing model makes its attacks (A's first round
+    with `charge` added), hits land together one HIT at a time, repeated until a side is
+    gone. Returns A wins, draw, expected HIT lost by A and by B."""
+
+    def hits(side: dict, models: int, modifier: int) -> dict[int, F]:
+        chance = gem_rules.hit_chance(side["off"], side["target_def"], modifier)
+        dist = {0: F(1)}
+        for _ in range(models * side["att"]):
+            step: dict[int, F] = {}
+            for k, p in dist.items():
+                step[k] = step.get(k, F(0)) + p * (1 - chance)
+                step[k + 1] = step.get(k + 1, F(0)) + p * chance
+            dist = step
+        return dist
+
+    def standing(side: dict, left: int) -> int:
+        return -(-left // side["hit"])
+
+    @functools.cache
+    def value(x: int, y: int) -> tuple[F, F, F, F]:  # A wins, draw, HIT A keeps, B keeps
+        if x == 0 or y == 0:
+            return (F(x > 0 and y == 0), F(x == y == 0), F(x), F(y))
+        on_b, on_a = hits(a, standing(a, x), 0), hits(b, standing(b, y), 0)
+        still = on_b[0] * on_a[0]
+        if still == 1:
+            return (F(0), F(1), F(x), F(y))
+        total = [F(0)] * 4
+        for i, p in on_b.items():
+            for j, q in on_a.items():
+                if i or j:
+                    for k, v in enumerate(value(max(x - j, 0), max(y - i, 0))):
+                        total[k] += p * q * v
+        return tuple(t / (1 - still) for t in total)
+
+    x, y = a["models"] * a["hit"], b["models"] * b["hit"]
+    result = [F(0)] * 4
+    for i, p in hits(a, a["models"], charge).items():
+        for j, q in hits(b, b["models"], 0).items():
+            for k, v in enumerate(value(max(x - j, 0), max(y - i, 0))):
+                result[k] += p * q * v
+    return result[0], result[1], x - result[2], y - result[3]
+
+
+melee_sides = st.fixed_dictionaries(
+    {
+        "models": st.integers(1, 3),
+        "off": st.integers(1, 10),
+        "def": st.integers(1, 10),
+        "hit": st.integers(1, 3),
+        "att": st.integers(0, 2),
+    }
+)
+
+
+@settings(max_examples=60, deadline=None)
+@given(melee_sides, melee_sides, st.booleans())
+def test_gem_melee_agrees_with_the_obvious_recursion(a, b, charged):
+    def unit_of(side: dict) -> dict:
+        stats = {k: side[k] for k in ("off", "def", "hit", "att")}
+        return gem(side["models"], **stats)
+
+    a["target_def"], b["target_def"] = b["def"], a["def"]
+    f = fight("gem", unit_of(a), unit_of(b), modifiers={"a": ["charged"] if charged else []})
+
+    a_wins, draw, a_lost, b_lost = _reference_melee(a, b, 2 if charged else 0)
+    assert (f.a_wins, f.draw, f.b_wins) == (a_wins, draw, 1 - a_wins - draw)
+    assert (f.a_hit_lost, f.b_hit_lost) == (a_lost, b_lost)
 
 
 # ---------------------------------------------------------------- d10

@@ -127,7 +127,7 @@ def test_too_large_a_melee_says_how_large_is_worked_out(client):
     ).content.decode()
 
     assert 'data-testid="fight-refused"' in page
-    assert "about 20 models a side of HIT 1 and ATT 1" in page
+    assert "about 27 models a side of HIT 1 and ATT 1" in page
 
 
 def test_systems_without_fight_odds_are_not_found(client):
