@@ -665,8 +665,11 @@ def gem_melee(
     stall = not ends[ma.frontage, mb.frontage]
     rounds = _melee_rounds(ma, mb, first, steady)
     lines = [
-        f"{ma.name}: {ma.models} models of HIT {ma.hit}, {ma.frontage} attacking at full strength.",
-        f"{mb.name}: {mb.models} models of HIT {mb.hit}, {mb.frontage} attacking at full strength.",
+        *(
+            f"{m.name}: {_models(m.models)} of HIT {m.hit}, "
+            f"{m.frontage} attacking at full strength."
+            for m in (ma, mb)
+        ),
         "Each round every model still standing in the front makes its attacks; both sides' "
         "hits land together, one HIT at a time off the current model.",
         "A side with no models left has lost; both gone in the same round is a draw.",
@@ -697,9 +700,13 @@ def gem_melee(
     )
 
 
+def _models(n: int) -> str:
+    return "1 model" if n == 1 else f"{n} models"
+
+
 def too_large_message(a: _Melee, b: _Melee) -> str:
     return (
-        f"This melee ({a.models} models of HIT {a.hit} against {b.models} of HIT {b.hit}) is "
+        f"This melee ({_models(a.models)} of HIT {a.hit} against {b.models} of HIT {b.hit}) is "
         "too large to work out exactly within a fifth of a second. Muster works out melees "
         f"of up to {LARGEST_MELEES}; fewer when the two sides hit on different numbers or "
         "models have several kinds of attack. Try fewer models or a smaller frontage."

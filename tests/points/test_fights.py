@@ -161,6 +161,9 @@ def test_gem_single_models_of_hit_1():
     assert (f.a_hit_lost, f.b_hit_lost) == (F(20, 41), F(35, 41))
     assert f.rounds[0].going == F(9, 50)
     assert f.attacks[0].cell == "Table 1: OFF 5 against DEF 3 needs 7"
+    assert any(
+        line.endswith(": 1 model of HIT 1, 1 attacking at full strength.") for line in f.lines
+    )
 
 
 def test_gem_hit_2_against_hit_1():
