@@ -543,6 +543,17 @@ def reprice(army: Army) -> Repriced:
     return Repriced(army, Fraction(was.total), Fraction(army.total), notice)
 
 
+def redraw_army(army: Army) -> int:
+    """Draw every live unit of `army` (trashed or not) again and store the parts, locked
+    like any change so that a save meanwhile never meets a half-drawn army. Returns how
+    many units were drawn. The version stays: what the army is has not changed."""
+    with transaction.atomic():
+        locked = Army.all_objects.select_for_update().get(pk=army.pk)
+        pks = list(Unit.objects.filter(army=locked).values_list("pk", flat=True))
+        drawing.redraw(locked, pks)
+    return len(pks)
+
+
 def accept_rules(army: Army, seen: int | None) -> None:
     """The owner has read what the new rules version changed: the notice goes."""
     with changing(army, seen) as locked:

@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
-from django.core.management.base import BaseCommand, CommandError
+from django.core.management.base import BaseCommand
 
 import points
+from armies.management.chosen import chosen
 from armies.models import Army
 from armies.services import reprice
 from points.fields import fmt
@@ -20,13 +21,8 @@ class Command(BaseCommand):
         parser.add_argument("--army", type=int, help="only this army id")
 
     def handle(self, *args, system=None, army=None, **options):
-        armies = Army.objects.order_by("pk")
-        if system:
-            armies = armies.filter(system=system)
-        if army is not None:
-            armies = armies.filter(pk=army)
-            if not armies.exists():
-                raise CommandError(f"No army with id {army}.")
+        armies = Army.objects.filter(system=system) if system else Army.objects.all()
+        armies = chosen(armies, army)
         seen = changed = 0
         for found in armies.iterator(chunk_size=100):
             result = reprice(found)
