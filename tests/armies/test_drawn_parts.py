@@ -8,7 +8,7 @@ import io
 
 import pytest
 from django.conf import settings
-from django.core.management import call_command
+from django.core.management import CommandError, call_command
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
@@ -104,3 +104,10 @@ def test_parts_drawn_by_another_release_are_drawn_again_by_the_first_page(
     assert ("Drawn before" in page) is shown
     assert page.count(">Unit 1<") + page.count(">Unit 2<") == (0 if shown else 2)
     assert {u.drawn_for for u in army.units.all()} == {settings.RELEASE}
+
+
+@pytest.mark.parametrize("command", ["redraw", "reprice"])
+def test_an_army_command_told_an_army_that_does_not_exist_says_so(command, player):
+    ArmyFactory(owner=player, system="gem", profiles=[SWORDSMAN])
+    with pytest.raises(CommandError, match=r"No army with id 999999\."):
+        call_command(command, army=999999, stdout=io.StringIO())
