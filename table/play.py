@@ -56,6 +56,11 @@ def _seen_game(request: HttpRequest) -> int | None:
     return ascii_int(request.POST.get("version"), 9)
 
 
+def _shown_game(request: HttpRequest) -> int | None:
+    """Which game the page showed (its id), when it says."""
+    return ascii_int(request.POST.get("game"), 18)
+
+
 def _answer(request: HttpRequest, army: Army, game: Game | None, error: str = "", status=200):
     """The game after a change (or a refusal): for htmx, only what the change touched (or,
     after a refusal, the whole game and why); without JavaScript, back to the page."""
@@ -73,7 +78,7 @@ def _answer(request: HttpRequest, army: Army, game: Game | None, error: str = ""
 def _change(request: HttpRequest, pk: int, change) -> HttpResponse:
     army = army_for_owner(request, pk)
     try:
-        game = change(army, _seen_game(request))
+        game = change(army, _seen_game(request), _shown_game(request))
     except Refused as refused:
         return _answer(request, army, _current(army), refused.message, refused.status)
     return _answer(request, army, game)
@@ -84,7 +89,9 @@ def _change(request: HttpRequest, pk: int, change) -> HttpResponse:
 def tap_view(request: HttpRequest, pk: int) -> HttpResponse:
     key, _, step = request.POST.get("tap", "").rpartition(":")
     number = {"1": 1, "-1": -1}.get(step, 0)
-    return _change(request, pk, lambda army, seen: table.tap(army, seen, key[:40], number))
+    return _change(
+        request, pk, lambda army, seen, shown: table.tap(army, seen, key[:40], number, shown)
+    )
 
 
 @require_POST
@@ -99,7 +106,7 @@ def new_game_view(request: HttpRequest, pk: int) -> HttpResponse:
     army = army_for_owner(request, pk)
     seen = _seen_game(request)
     try:
-        game = table.new_game(army, None if seen == 0 else seen)
+        game = table.new_game(army, None if seen == 0 else seen, _shown_game(request))
     except Refused as refused:
         if request.htmx:  # a new game made offline, sent by play.js: the game as it stands
             return _answer(request, army, _current(army), refused.message, refused.status)

@@ -392,11 +392,18 @@ STALE = (
 )
 
 
-def _locked_game(army: Army, seen: int | None) -> Game:
+def _is_stale(game: Game, seen: int | None, seen_game: int | None) -> bool:
+    """A change from a page that showed another game, or this game at another version.
+    Versions alone are not enough: a new game counts from 1 again, so a page still showing
+    the game before it could name the new one's version."""
+    return seen != game.version or (seen_game is not None and seen_game != game.pk)
+
+
+def _locked_game(army: Army, seen: int | None, seen_game: int | None) -> Game:
     game = Game.objects.select_for_update().filter(army=army, ended__isnull=True).first()
     if game is None:
         raise Refused("No game under way: start a new game first.", 409)
-    if seen != game.version:
+    if _is_stale(game, seen, seen_game):
         raise Refused(STALE, 409)
     return game
 
@@ -406,9 +413,11 @@ def _save(game: Game) -> None:
     game.save(update_fields=["state", "history", "version", "updated"])
 
 
-def tap(army: Army, seen: int | None, key: str, step: int) -> Game:
+def tap(army: Army, seen: int | None, key: str, step: int, seen_game: int | None = None) -> Game:
+    """One counter of the current game one up or down. `seen`, `seen_game`: the version and
+    game the page showed (a page that sends no game is checked on its version alone)."""
     with transaction.atomic():
-        game = _locked_game(army, seen)
+        game = _locked_game(army, seen, seen_game)
         bounds = limits(game).get(key)
         if bounds is None or step not in (1, -1):
             raise Refused("That counter isn't part of this game.", 422)
@@ -425,9 +434,9 @@ def tap(army: Army, seen: int | None, key: str, step: int) -> Game:
     return game
 
 
-def undo(army: Army, seen: int | None) -> Game:
+def undo(army: Army, seen: int | None, seen_game: int | None = None) -> Game:
     with transaction.atomic():
-        game = _locked_game(army, seen)
+        game = _locked_game(army, seen, seen_game)
         if not game.history:
             raise Refused("Nothing to undo.", 422)
         *rest, (key, before) = game.history
@@ -438,15 +447,15 @@ def undo(army: Army, seen: int | None) -> Game:
     return game
 
 
-def new_game(army: Army, seen: int | None) -> Game:
+def new_game(army: Army, seen: int | None, seen_game: int | None = None) -> Game:
     """End the current game (kept, readable) and start a fresh one. `seen` is the current
-    game's version the page showed (None when it showed no game)."""
+    game's version the page showed (None when it showed no game), `seen_game` the game."""
     with transaction.atomic():
         # One new game at a time per army, even from two devices: lock the army row.
         Army.objects.select_for_update().filter(pk=army.pk).first()
         current = army.games.filter(ended__isnull=True).first()
         if current is not None:
-            if seen != current.version:
+            if _is_stale(current, seen, seen_game):
                 raise Refused(STALE, 409)
             current.ended = timezone.now()
             current.save(update_fields=["ended", "updated"])

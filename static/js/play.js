@@ -411,6 +411,7 @@
   async function send(op) {
     const body = new FormData();
     body.set("version", op.version);
+    if (op.game) body.set("game", op.game); // the game it was made on, when the server made it
     if (op.kind === "tap") body.set("tap", `${op.key}:${op.step}`);
     return fetch(urlFor(op), {
       method: "POST",

@@ -109,6 +109,35 @@ def test_a_stale_tap_is_refused_and_answers_with_the_game_as_it_stands(player_cl
     assert "Changed on another device" in page
 
 
+def test_a_tap_from_a_page_of_the_game_before_never_lands_on_the_new_one(player_client, player):
+    # A tab still shows game 1 at version 1 when the phone ends it and starts game 2, which
+    # counts from version 1 again: the tab's tap names the right version, the wrong game.
+    army = ArmyFactory(owner=player, system="gem", profiles=[SWORDS])
+    first = start(player_client, army)
+    tab = player_client.get(play_url(army)).content.decode()
+    assert f'name="game" value="{first.pk}"' in tab  # what the tab's taps send
+    player_client.post(play_url(army, "new"), {"version": first.version, "game": first.pk})
+    second = Game.objects.get(army=army, ended__isnull=True)
+    assert second.pk != first.pk and second.version == first.version
+
+    data = {"version": first.version, "game": first.pk, "tap": "vp.mine:1"}
+    for action in ("tap", "undo", "new"):
+        refused = player_client.post(play_url(army, action), data, headers={"HX-Request": "true"})
+        assert refused.status_code == 409
+        assert "Changed on another device" in refused.content.decode()
+    second.refresh_from_db()
+    assert (second.state, second.version) == ({}, first.version)
+    assert Game.objects.filter(army=army).count() == 2
+
+    # The same tap sent from a page of game 2 counts.
+    counted = player_client.post(
+        play_url(army, "tap"), {**data, "game": second.pk}, headers={"HX-Request": "true"}
+    )
+    assert counted.status_code == 200
+    second.refresh_from_db()
+    assert second.state == {"vp.mine": 1}
+
+
 def test_undo_walks_back_several_changes_and_no_further_than_its_limit(player_client, player):
     army = ArmyFactory(owner=player, system="vsgmr", profiles=[{"kind": "guy", "flavor": "troop"}])
     start(player_client, army)
