@@ -9,7 +9,7 @@ from django.urls import reverse
 
 from tests.factories import DEFAULT_PASSWORD, UserFactory
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.databases]
 
 
 def test_signup_creates_the_account_and_logs_the_player_in(client):

@@ -19,7 +19,7 @@ from rules.models import RuleEntry, SampleArmy
 from tests.factories import DEFAULT_PASSWORD, UserFactory
 from tests.processes import manage
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.databases]
 
 # What the README tells an operator to dump: accounts, the catalog and the armies.
 # Content types and permissions are left out: migrate makes them in the new database.

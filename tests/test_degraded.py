@@ -16,7 +16,7 @@ from config.settings import redis_cache
 from tests.factories import ArmyFactory
 from tests.processes import manage
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.databases]
 
 SWORDSMAN = {"type": "skirmisher", "base": "25mm", "off": 4, "def": 4}
 

@@ -12,7 +12,7 @@ from armies import services
 from armies.models import Tag
 from tests.factories import ArmyFactory, UserFactory
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.databases]
 
 BAD_TOKENS = ["%00", "a%00b", "abc%01def", "%C3%A9t%C3%A9", "a.b", "x" * 65]
 

@@ -13,7 +13,7 @@ from django.utils import timezone
 from accounts.models import Strikes
 from benchmarks.price_bench import gem_unit_of_stats, largest_body, longest_decimal
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.databases]
 
 URL = "/api/price/"
 DWARVES = (Path(__file__).resolve().parent / "data" / "vsgmr" / "dwarves.json").read_bytes()

@@ -13,7 +13,7 @@ from hypothesis.control import currently_in_test_context
 from tests.adversarial.strategies import FUZZING, bodies, broken_army, deep
 from tests.points.strategies import army_file
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.databases]
 
 URL = "/api/price/"
 

@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 
 from tests.adversarial.strategies import FUZZING, bodies, json_values
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.databases]
 
 URL = "/api/fight/"
 

@@ -15,6 +15,8 @@ from accounts import throttle
 from accounts.models import Strikes
 from tests.factories import DEFAULT_PASSWORD, UserFactory
 
+pytestmark = pytest.mark.databases
+
 LOGIN = "/accounts/login/"
 
 

@@ -16,7 +16,7 @@ from accounts import throttle
 from accounts.models import Strikes
 from tests.factories import DEFAULT_PASSWORD, UserFactory
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.databases]
 
 LOGIN = "/accounts/login/"
 

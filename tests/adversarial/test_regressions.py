@@ -14,7 +14,7 @@ from tests.adversarial.conftest import World, build_world
 from tests.adversarial.scrape import controls, submitted
 from tests.helpers import as_page
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.databases]
 
 HX = {"HX-Request": "true"}
 

@@ -20,7 +20,7 @@ from points import goms
 from tests.factories import ArmyFactory
 from tests.helpers import as_page, rename_units
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.databases]
 
 RIFLES = {"kind": "rifle-section"}
 TANK = {"kind": "vehicle", "vehicle_class": "medium"}

@@ -10,7 +10,7 @@ from armies import services
 from armies.models import Army
 from tests.factories import ArmyFactory
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.databases]
 
 LIMIT_MESSAGE = "An account can keep at most 2 armies: delete some"
 

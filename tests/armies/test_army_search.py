@@ -11,7 +11,7 @@ from django.test.utils import CaptureQueriesContext
 
 from tests.factories import ArmyFactory
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.databases]
 
 TROOP = {"kind": "guy", "flavor": "troop"}
 

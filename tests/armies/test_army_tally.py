@@ -17,7 +17,7 @@ from armies.models import Army, Unit
 from armies.state import ArmyState
 from tests.factories import ArmyFactory, UserFactory
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.databases]
 
 # VSGMR: a troop guy, a hero, a hero commander (two of them: "2 commanders" names the
 # second), a troop commander (only heroes may command), a hero whose Support roll is unset.

@@ -14,7 +14,7 @@ from django.urls import reverse
 from armies import services
 from tests.factories import ArmyFactory
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.databases]
 
 HX = {"HTTP_HX_REQUEST": "true"}
 HERO = {"kind": "guy", "flavor": "hero"}

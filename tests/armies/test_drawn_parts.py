@@ -17,7 +17,7 @@ from armies.models import Army, Unit
 from armies.state import ArmyState
 from tests.factories import ArmyFactory
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.databases]
 
 SWORDSMAN = {"type": "skirmisher", "base": "25mm", "off": 4, "def": 4}
 

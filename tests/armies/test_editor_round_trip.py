@@ -18,7 +18,7 @@ from tests.adversarial.scrape import controls, submitted
 from tests.adversarial.strategies import FUZZING
 from tests.points.strategies import PROFILES, names
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.databases]
 
 HX = {"HTTP_HX_REQUEST": "true"}
 

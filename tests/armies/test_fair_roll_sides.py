@@ -12,7 +12,7 @@ from armies.models import AcquisitionRecord, Army
 from tests.armies.test_fair_rolls import goms_army, record_page, seed_url, start_fair
 from tests.factories import UserFactory
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.databases]
 
 REFUSED = "the other seed must come from the opponent"
 

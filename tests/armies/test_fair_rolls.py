@@ -18,7 +18,7 @@ from armies.models import AcquisitionRecord, Army
 from tests.factories import ArmyFactory
 from tests.helpers import rename_units
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.databases]
 
 RIFLES = {"kind": "rifle-section"}
 TANK = {"kind": "vehicle", "vehicle_class": "medium"}

@@ -11,7 +11,7 @@ import pytest
 from armies.models import Army
 from tests.adversarial.scrape import controls, submitted
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.databases]
 
 HX = {"HTTP_HX_REQUEST": "true"}
 

@@ -11,7 +11,7 @@ from armies import services
 from armies.models import MAX_LIBRARY, LibraryEntry
 from tests.factories import ArmyFactory, LibraryEntryFactory
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.databases]
 
 TRAIT = {"name": "Weapon Master", "cost": "1.5", "text": "Rerolls a miss."}
 TROOP = {"kind": "guy", "flavor": "troop"}

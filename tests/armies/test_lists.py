@@ -12,7 +12,7 @@ from armies import lists, services
 from armies.models import Army, Tag
 from tests.factories import ArmyFactory, UserFactory
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.databases]
 
 TROOP = {"kind": "guy", "flavor": "troop"}
 HERO = {"kind": "guy", "flavor": "hero"}

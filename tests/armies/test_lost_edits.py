@@ -19,6 +19,8 @@ from armies.models import Army
 from tests.factories import ArmyFactory
 from tests.helpers import as_page
 
+pytestmark = pytest.mark.databases
+
 HX = {"HTTP_HX_REQUEST": "true"}
 TROOP = {"kind": "guy", "flavor": "troop"}
 

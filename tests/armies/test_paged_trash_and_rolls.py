@@ -12,7 +12,7 @@ from armies import services
 from table.rolls import ROLLS_PER_PAGE
 from tests.factories import ArmyFactory
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.databases]
 
 TROOP = {"kind": "guy", "flavor": "troop"}
 

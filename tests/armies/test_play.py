@@ -12,7 +12,7 @@ from armies import services
 from armies.models import AcquisitionRecord, Army, Game
 from tests.factories import ArmyFactory, UserFactory
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.databases]
 
 SWORDS = {"type": "skirmisher", "base": "25mm", "off": 4, "def": 4, "hit": 2}
 TANK = {

@@ -8,6 +8,7 @@ import json
 from fractions import Fraction
 from io import StringIO
 
+import pytest
 from django.core.management import call_command
 
 import points
@@ -17,6 +18,8 @@ from points import vsgmr
 from tests.armies.test_builder import HX
 from tests.factories import ArmyFactory, sample_file
 from tests.helpers import as_page
+
+pytestmark = pytest.mark.databases
 
 NEXT = "vsgmr/2026.2"
 

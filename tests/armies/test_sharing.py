@@ -12,7 +12,7 @@ from armies.models import Army
 from armies.services import create_army_from_file
 from tests.factories import ArmyFactory, UserFactory, sample_file
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.databases]
 
 
 def sample_army(owner, slug: str) -> Army:

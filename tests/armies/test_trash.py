@@ -15,7 +15,7 @@ from armies.models import Army, Unit
 from tests.factories import ArmyFactory, UserFactory
 from tests.helpers import as_page
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.databases]
 
 HX = {"HTTP_HX_REQUEST": "true"}
 HERO = {"kind": "guy", "flavor": "hero"}  # 2 points

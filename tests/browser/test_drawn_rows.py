@@ -11,7 +11,7 @@ from armies import services
 from tests.browser.helpers import log_in
 from tests.factories import ArmyFactory, UserFactory
 
-pytestmark = pytest.mark.django_db(transaction=True)
+pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.databases]
 
 SWORDSMAN = {"type": "skirmisher", "base": "25mm", "off": 4, "def": 4}
 LONG = "Very long name " * 13 + "end"  # 200 characters

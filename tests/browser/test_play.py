@@ -9,7 +9,7 @@ from armies import services
 from tests.browser.helpers import log_in
 from tests.factories import ArmyFactory, UserFactory
 
-pytestmark = pytest.mark.django_db(transaction=True)
+pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.databases]
 
 PHONE = {"width": 390, "height": 844}
 

@@ -9,7 +9,7 @@ from rules import catalog
 from rules.models import RuleEntry
 from tests.rules import seed_fingerprints
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.databases]
 
 
 # SPEC 3.3, in the order the spec lists them.

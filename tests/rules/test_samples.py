@@ -12,6 +12,8 @@ from points import goms
 from rules import catalog
 from rules.models import SampleArmy
 
+pytestmark = pytest.mark.databases
+
 SAMPLES = Path(catalog.__file__).resolve().parent / "samples"
 FILES = sorted(SAMPLES.glob("*/*.json"))
 
