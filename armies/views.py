@@ -43,7 +43,6 @@ from armies.services import (
     create_army_from_file,
 )
 from armies.state import Row, about_units, builder_context, rows_for, unit_order
-from armies.templatetags.muster import breakdown
 from points.fields import fmt
 from points.numbers import ascii_int
 from rules.models import SampleArmy
@@ -404,7 +403,7 @@ def unit_breakdown(request: HttpRequest, pk: int, unit_pk: int) -> HttpResponse:
     unit = get_object_or_404(army.units, pk=unit_pk)
     if not request.htmx:
         return editor_redirect(army, unit)
-    return HttpResponse(breakdown(unit.priced))
+    return render(request, "armies/_breakdown.html", {"priced": unit.priced})
 
 
 def _list_action(request: HttpRequest, pk: int, unit_pk: int, action) -> HttpResponse:
