@@ -6,7 +6,6 @@ from dataclasses import dataclass
 from types import SimpleNamespace
 
 from django import forms
-from django.utils.html import format_html, format_html_join
 
 import points
 from armies import profiles, starters
@@ -388,26 +387,16 @@ class TableLines(forms.Textarea):
     the pick is posted as `weapons-add` and UnitForm adds it when the unit is saved."""
 
     ADD = "weapons-add"
+    template_name = "armies/widgets/table_lines.html"
 
     def __init__(self, table: tuple[tuple[str, str], ...], attrs=None):
         super().__init__({**(attrs or {}), "rows": 3})
         self.table = table
 
-    def render(self, name, value, attrs=None, renderer=None):
-        box = super().render(name, value, attrs, renderer)
-        box_id = (attrs or {}).get("id") or self.attrs.get("id") or name
-        options = format_html_join(
-            "", '<option value="{}">{}</option>', ((v, label) for v, label in self.table)
-        )
-        pick = format_html(
-            '<label class="form-label small mb-0 mt-1" for="{0}-table">Add a weapon from the '
-            'table</label><select class="form-select form-select-sm" id="{0}-table" name="{1}" '
-            'data-append-to="{0}"><option value="">Choose one…</option>{2}</select>',
-            box_id,
-            self.ADD,
-            options,
-        )
-        return format_html("{}{}", box, pick)
+    def get_context(self, name, value, attrs):
+        context = super().get_context(name, value, attrs)
+        box_id = context["widget"]["attrs"].get("id") or name
+        return {**context, "box_id": box_id, "add": self.ADD, "table": self.table}
 
 
 D10_TABLE_NAMES = frozenset(name for name, _ in starters.D10_WEAPONS)
@@ -417,34 +406,36 @@ class ListedInput(forms.TextInput):
     """A text box with a list of known values to pick from (<datalist>), typing still free.
     Every row's box uses one list, drawn beside the first row's box (`first`)."""
 
+    template_name = "armies/widgets/listed_input.html"
+
     def __init__(self, listed: tuple[str, tuple], first: bool, attrs=None):
         list_id, self.options = listed
         super().__init__({**(attrs or {}), "list": list_id, "autocomplete": "off"})
         self.first = first
 
-    def render(self, name, value, attrs=None, renderer=None):
-        box = super().render(name, value, attrs, renderer)
+    def get_context(self, name, value, attrs):
+        context = super().get_context(name, value, attrs)
         if not self.first:
-            return box
-        options = format_html_join(
-            "",
-            '<option value="{}" data-off="{}" data-att="{}" data-range="{}" data-radius="{}" '
-            'data-fire="{}" data-heavy="{}">{}</option>',
-            (
-                (
-                    w["name"],
-                    w["off"],
-                    w.get("att", 1),
-                    w["range"],
-                    w.get("radius", 0),
-                    w.get("fire", "every-turn"),
-                    "1" if w.get("heavy") else "",
-                    _weapon_label(w),
-                )
-                for w in self.options
-            ),
-        )
-        return format_html('{}<datalist id="{}">{}</datalist>', box, self.attrs["list"], options)
+            return context
+        return {**context, "list_id": self.attrs["list"], "options": _weapon_options(self.options)}
+
+
+def _weapon_options(weapons: tuple[dict, ...]) -> list[dict[str, str]]:
+    """Each known weapon's numbers as its <option> carries them (lists.js fills a row's
+    boxes from them), with the defaults a weapon file leaves out."""
+    return [
+        {
+            "name": w["name"],
+            "off": str(w["off"]),
+            "att": str(w.get("att", 1)),
+            "range": str(w["range"]),
+            "radius": str(w.get("radius", 0)),
+            "fire": w.get("fire", "every-turn"),
+            "heavy": "1" if w.get("heavy") else "",
+            "label": _weapon_label(w),
+        }
+        for w in weapons
+    ]
 
 
 def _weapon_label(w: dict) -> str:
