@@ -104,15 +104,15 @@ ROW_TEMPLATE = "armies/builder.html#unit-row"
 @register.simple_tag(takes_context=True)
 def unit_rows(context, state) -> SafeString:
     """{% unit_rows state %}: the builder.html#unit-row partial for each unit, cached."""
-    shared, army_url = bool(context.get("shared")), context.get("army_url", "")
+    army_url = context.get("army_url", "")
     order, selected = state.order, state.selected and state.selected.pk
 
     def look(i: int, pk: int) -> str:
-        flags = (i == 0, i == len(order) - 1, pk == selected, shared)
+        flags = (i == 0, i == len(order) - 1, pk == selected)
         return "".join("1" if flag else "0" for flag in flags)
 
     def draw(pks: list[int]) -> dict[int, str]:
-        row_context = {**_row_context(shared, army_url), "oob": False}
+        row_context = {**_row_context(army_url), "oob": False}
         return {
             row.unit.pk: render_to_string(ROW_TEMPLATE, {**row_context, "row": row})
             for row in state.rows_of(pks)
@@ -156,13 +156,12 @@ def shared_cards(state) -> SafeString:
 @register.simple_tag(takes_context=True)
 def unit_row(context, row, oob: bool = False) -> str:
     """{% unit_row row %}: the builder.html#unit-row partial for one Row."""
-    shared, army_url = bool(context.get("shared")), context.get("army_url", "")
-    row_context = _row_context(shared, army_url)
+    row_context = _row_context(context.get("army_url", ""))
     return render_to_string(ROW_TEMPLATE, {**row_context, "row": row, "oob": oob})
 
 
-def _row_context(shared: bool, army_url: str) -> dict:
-    return {"shared": shared, "army_url": army_url, "max_quantity": MAX_QUANTITY}
+def _row_context(army_url: str) -> dict:
+    return {"army_url": army_url, "max_quantity": MAX_QUANTITY}
 
 
 @register.filter
