@@ -5,6 +5,9 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from types import SimpleNamespace
 
+from crispy_forms.bootstrap import StrictButton
+from crispy_forms.helper import FormHelper
+from crispy_forms.layout import Div, Fieldset, Layout
 from django import forms
 
 import points
@@ -356,6 +359,44 @@ class UnitForm(FeedbackForm):
                 self.add_error(field, message)
         return data
 
+    @property
+    def helper(self) -> FormHelper:
+        """How crispy lays the editor out ({% crispy editor %} in builder.html): name and
+        quantity, the type or kind with its Show button, a fieldset per group, then each
+        repeating group's rows. Every field draws with armies/_field.html, beside the box
+        its messages show in (fb-<name>, swapped in by each save)."""
+        return editor_helper(
+            [self._head(), *self._switch_row()],
+            self.groups(),
+            self.row_groups(),
+            "armies/crispy/rows.html",
+        )
+
+    def _head(self) -> Div:
+        return Div(
+            Div("name", css_class="col-8"), Div("quantity", css_class="col-4"), css_class=ROW
+        )
+
+    def _switch_row(self) -> list[Div]:
+        if self.switch is None:
+            return []
+        # Changing the type redraws the editor (builder.js, which hides the button);
+        # without JavaScript the button does.
+        show = StrictButton(
+            "Show its fields",
+            type="submit",
+            name="show",
+            value="1",
+            css_class="btn-sm btn-outline-secondary editor-switch-button",
+        )
+        return [
+            Div(
+                Div(self.layout.switch, css_class="col-8"),
+                Div(show, css_class="col-4"),
+                css_class=f"{ROW} align-items-end",
+            )
+        ]
+
     # Template helpers: the fields of one group, and the rows of a repeating group.
     def group(self, name: str):
         return [self[f.key] for f in self.shown if f.group == name and f.key != self.layout.switch]
@@ -542,6 +583,17 @@ class LibraryFigureForm(UnitForm):
         super().__init__(system, *args, unit=unit, **kwargs)
         del self.fields["quantity"]
 
+    @property
+    def helper(self) -> FormHelper:
+        """The editor's layout without quantity; another type or kind brings its own
+        fields once saved (or refused for what it lacks)."""
+        head: list = ["name"]
+        if self.switch is not None:
+            head.append(Div(Div(self.layout.switch, css_class="col-8 col-sm-4"), css_class=ROW))
+        return editor_helper(
+            head, self.groups(), self.row_groups(), "armies/crispy/plain_rows.html"
+        )
+
 
 @dataclass(frozen=True)
 class Part:
@@ -569,6 +621,59 @@ PARTS: dict[str, Part] = {
 }
 
 
+ROW = "row g-2 mb-2"
+
+
+def editor_helper(head: list, groups: list, row_groups: list, rows_template: str) -> FormHelper:
+    """A crispy helper for a unit or library editor: `head` first, then a fieldset per
+    group of fields (a grid; a set of checkboxes takes the whole width), then a fieldset
+    per repeating group, each row a line of cells (muster.css, .weapon-cell-*). Only the
+    fields: the page draws the <form>, its token, its buttons and the form-wide box."""
+    grids = [
+        Fieldset(
+            label,
+            Div(
+                *(Div(field.name, css_class=_cell_class(field)) for field in fields),
+                css_class="row g-2",
+            ),
+            css_class="mb-3",
+            template="armies/crispy/fieldset.html",
+        )
+        for label, fields in groups
+    ]
+    repeats = [
+        Fieldset(
+            group.label,
+            *(
+                Div(
+                    *(
+                        Div(field.name, css_class=f"weapon-cell weapon-cell-{cell}")
+                        for field, cell in row
+                    ),
+                    css_class="weapon-row mb-2",
+                    data_testid="weapon-row",
+                )
+                for row in rows
+            ),
+            template=rows_template,
+        )
+        for group, rows in row_groups
+    ]
+    helper = FormHelper()
+    helper.form_tag = False
+    helper.disable_csrf = True
+    helper.form_show_errors = False  # each field's messages show in its own box
+    helper.include_media = False
+    helper.field_template = "armies/_field.html"
+    helper.layout = Layout(*head, *grids, *repeats)
+    return helper
+
+
+def _cell_class(field) -> str:
+    wide = getattr(field.field.widget, "allow_multiple_selected", False)  # a set of checkboxes
+    return "col-12" if wide else "col-6 col-sm-4"
+
+
 class LibraryPartForm(FeedbackForm):
     """A homebrew GEM missile weapon or VSGMR trait."""
 
@@ -587,6 +692,14 @@ class LibraryPartForm(FeedbackForm):
 
     def groups(self):
         return []
+
+    @property
+    def helper(self) -> FormHelper:
+        """Name and the part's fields, in one grid."""
+        helper = editor_helper([], [], [], "")
+        cells = (Div(name, css_class="col-6 col-sm-4") for name in self.fields)
+        helper.layout = Layout(Div(*cells, css_class="row g-2"))
+        return helper
 
     def clean(self):
         data = super().clean()
