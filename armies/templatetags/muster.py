@@ -125,10 +125,10 @@ def unit_rows(context, state) -> SafeString:
 @register.simple_tag(takes_context=True)
 def roster_cards(context, state) -> SafeString:
     """{% roster_cards state %}: the roster.html#card partial for each unit, cached."""
-    system, template = context["army"].system, context["system_template"]
+    words, template = context["army"].game_system.points_word, context["system_template"]
 
     def draw(pks: list[int]) -> dict[int, str]:
-        shown = {"system": system, "system_template": template}
+        shown = {"points_word": words, "system_template": template}
         return {
             card.unit.pk: render_to_string("armies/roster.html#card", {**shown, "card": card})
             for card in state.cards_of(pks)
@@ -182,19 +182,6 @@ def models_word(value) -> str:
 def system_name(key: str) -> str:
     """A system's full name: "GEM — Generic Easy Miniatures"."""
     return points.SYSTEMS[key].name
-
-
-@register.simple_tag(takes_context=True)
-def roster_card(context, card) -> str:
-    """{% roster_card card %}: the roster.html#card partial for one Card."""
-    return render_to_string(
-        "armies/roster.html#card",
-        {
-            "card": card,
-            "system": context["army"].system,
-            "system_template": context["system_template"],
-        },
-    )
 
 
 @register.simple_tag
