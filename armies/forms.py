@@ -7,7 +7,7 @@ from types import SimpleNamespace
 
 from crispy_forms.bootstrap import StrictButton
 from crispy_forms.helper import FormHelper
-from crispy_forms.layout import Div, Fieldset, Layout
+from crispy_forms.layout import Div, Fieldset
 from django import forms
 
 import points
@@ -17,6 +17,7 @@ from points import goms, vsgmr
 from points.armyfile import MAX_FILE_BYTES, MAX_POINTS_LIMIT, MAX_QUANTITY
 from points.fields import MAX_NAME, text
 from points.numbers import ascii_int, decimal_places
+from rules.forms import NotedFieldset, fields_helper
 
 MAX_IMPORT_BYTES = MAX_FILE_BYTES
 PASTE_TOO_LARGE = "The pasted army is larger than 1 MB, the most an army file may be."
@@ -630,14 +631,13 @@ def editor_helper(head: list, groups: list, row_groups: list, rows_template: str
     per repeating group, each row a line of cells (muster.css, .weapon-cell-*). Only the
     fields: the page draws the <form>, its token, its buttons and the form-wide box."""
     grids = [
-        Fieldset(
+        NotedFieldset(
             label,
             Div(
                 *(Div(field.name, css_class=_cell_class(field)) for field in fields),
                 css_class="row g-2",
             ),
             css_class="mb-3",
-            template="armies/crispy/fieldset.html",
         )
         for label, fields in groups
     ]
@@ -659,14 +659,7 @@ def editor_helper(head: list, groups: list, row_groups: list, rows_template: str
         )
         for group, rows in row_groups
     ]
-    helper = FormHelper()
-    helper.form_tag = False
-    helper.disable_csrf = True
-    helper.form_show_errors = False  # each field's messages show in its own box
-    helper.include_media = False
-    helper.field_template = "armies/_field.html"
-    helper.layout = Layout(*head, *grids, *repeats)
-    return helper
+    return fields_helper(*head, *grids, *repeats)
 
 
 def _cell_class(field) -> str:
@@ -696,10 +689,8 @@ class LibraryPartForm(FeedbackForm):
     @property
     def helper(self) -> FormHelper:
         """Name and the part's fields, in one grid."""
-        helper = editor_helper([], [], [], "")
         cells = (Div(name, css_class="col-6 col-sm-4") for name in self.fields)
-        helper.layout = Layout(Div(*cells, css_class="row g-2"))
-        return helper
+        return fields_helper(Div(*cells, css_class="row g-2"))
 
     def clean(self):
         data = super().clean()

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from crispy_forms.helper import FormHelper
+from crispy_forms.layout import Div, Fieldset, Layout
 from django import forms
 
 from points import d10, fights, gem
@@ -12,6 +14,33 @@ INPUT = {"class": "form-control form-control-sm", "inputmode": "numeric"}
 MAX_ATT = 100  # dice thrown at once; far beyond any figure's ATT
 MODIFIER_RANGE = (-10, 10)  # target-number modifiers on a d10 test
 SKILL_LOW, SKILL_HIGH = d10.SKILL_RANGE
+
+
+class NotedFieldset(Fieldset):
+    """A group of fields under a legend, with an optional note in small print beside it
+    ("Contested by (optional)"), drawn by templates/crispy/fieldset.html."""
+
+    def __init__(self, legend: str, *fields, note: str = "", **kwargs) -> None:
+        super().__init__(legend, *fields, template="crispy/fieldset.html", **kwargs)
+        self.note = note
+
+
+def fields_helper(*layout) -> FormHelper:
+    """A crispy helper that lays out only a form's fields, each drawn by
+    armies/_field.html with its message box beside it; the page draws the <form>, its
+    buttons and any form-wide messages."""
+    helper = FormHelper()
+    helper.form_tag = False
+    helper.disable_csrf = True
+    helper.form_show_errors = False  # each field's messages show in its own box
+    helper.include_media = False
+    helper.field_template = "armies/_field.html"
+    helper.layout = Layout(*layout)
+    return helper
+
+
+def _pair(*names: str) -> Div:
+    return Div(*(Div(name, css_class="col-6") for name in names), css_class="row g-2")
 
 
 def _whole(label: str, low: int, high: int, help_text: str = "") -> forms.IntegerField:
@@ -83,6 +112,23 @@ class D10ChancesForm(forms.Form):
     modifier = _whole("Modifier", *MODIFIER_RANGE, "added to the target: +2 harder, −1 easier")
     opponent = _whole("Opposing stat", SKILL_LOW, SKILL_HIGH, "for a contested roll")
     opponent_modifier = _whole("Opposing modifier", *MODIFIER_RANGE)
+
+    @property
+    def helper(self) -> FormHelper:
+        return fields_helper(
+            Div(
+                NotedFieldset(
+                    "The roll (the active model)", _pair("stat", "modifier"), css_class="col-md-6"
+                ),
+                NotedFieldset(
+                    "Contested by",
+                    _pair("opponent", "opponent_modifier"),
+                    note="optional",
+                    css_class="col-md-6",
+                ),
+                css_class="row g-3",
+            )
+        )
 
 
 MAX_PROFILE_TEXT = 4000  # a typed profile as JSON; a real one is a few hundred characters
