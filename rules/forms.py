@@ -95,6 +95,30 @@ class Table1Form(forms.Form):
         # "def" is a Python keyword, so this field is added by name for a readable URL.
         self.fields["def"] = _whole("DEF", 1, gem.TABLE_SIZE, "used when no target is picked")
         self.order_fields(["attacker", "off", "att", "target", "def", "modifiers"])
+        self.has_units = bool(units)
+
+    @property
+    def sides_helper(self) -> FormHelper:
+        """The attacker and the target, each picked from the player's own GEM units (when
+        there are any, or a refused pick to show) or typed in."""
+
+        def side(legend: str, picker: str, *typed: str) -> NotedFieldset:
+            cells = (
+                [Div(picker, css_class="col-12")] if self.has_units or self[picker].errors else []
+            )
+            cells += [Div(name, css_class="col-6") for name in typed]
+            return NotedFieldset(legend, Div(*cells, css_class="row g-2"), css_class="col-md-6")
+
+        sides = (side("Attacker", "attacker", "off", "att"), side("Target", "target", "def"))
+        return fields_helper(Div(*sides, css_class="row g-3"))
+
+    @property
+    def modifiers_helper(self) -> FormHelper:
+        """The missile modifiers, drawn after the page's note on the pickers."""
+        note = "added to each die a missile weapon rolls"
+        return fields_helper(
+            NotedFieldset("Missile modifiers", "modifiers", note=note, css_class="mt-3")
+        )
 
     def clean_modifiers(self) -> list[str]:
         chosen = self.cleaned_data["modifiers"]
