@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from crispy_forms.helper import FormHelper
-from crispy_forms.layout import Div, Fieldset, Layout
+from crispy_forms.layout import Div, Field, Fieldset, Layout
 from django import forms
 
 from points import d10, fights, gem
@@ -178,6 +178,7 @@ class FightForm(forms.Form):
     ) -> None:
         super().__init__(*args, **kwargs)
         self.system = system
+        self.has_units = bool(units)
         select = {"class": "form-select form-select-sm"}
         text_input = {"class": "form-control form-control-sm"}
         fight_kinds = fights.FIGHTS if system in ("vsgmr", "d10") else ()
@@ -253,6 +254,43 @@ class FightForm(forms.Form):
                 )
 
     SOURCES = ("unit", "share", "pick", "catalog", "name", "profile", "quantity")
+    # Where a side's unit comes from, as laid out: each field's width in the grid (of 12).
+    SOURCE_LAYOUT = (
+        ("unit", 12),
+        ("share", 8),
+        ("pick", 4),
+        ("catalog", 12),
+        ("profile", 12),
+        ("name", 8),
+        ("quantity", 4),
+    )
+
+    @property
+    def helper(self) -> FormHelper:
+        """The kind of fight (when the system has more than one), then the two sides: where
+        each side's unit comes from (its own-unit picker when the player has units, or
+        picked one that is refused), then its conditions."""
+        kind = [Field("fight", template="rules/_fight_kind.html")] if "fight" in self.fields else []
+        sides = []
+        for side in self.sides:
+            shown = [
+                (name, width)
+                for name, width in self.SOURCE_LAYOUT
+                if name != "unit" or self.has_units or side["source"]["unit"].errors
+            ]
+            cells = [
+                Div(f"{side['key']}_{name}", css_class=f"col-{width}") for name, width in shown
+            ]
+            cells += [Div(field.name, css_class="col-12") for field in side["conditions"]]
+            sides.append(
+                NotedFieldset(
+                    side["legend"],
+                    Div(*cells, css_class="row g-2"),
+                    css_class="col-md-6",
+                    data_testid=f"side-{side['key']}",
+                )
+            )
+        return fields_helper(*kind, Div(*sides, css_class="row g-3"))
 
     @property
     def sides(self) -> list[dict[str, object]]:
