@@ -35,6 +35,7 @@ from armies import unit_cards
 from armies.models import DRAWN_FIELDS, TRASH_DAYS, Army, StoredPrices, Unit
 from armies.state import ArmyState, Row, about_units, rows
 from points.armyfile import MAX_QUANTITY, MAX_UNITS
+from points.systems import SYSTEMS
 
 ROW_TEMPLATE = "armies/builder.html#unit-row"
 SHARED_TEMPLATE = "armies/_shared_units.html#card"
@@ -50,7 +51,12 @@ def row_html(row: Row, oob: bool = False) -> str:
 
 def roster_card_html(card: unit_cards.Card) -> str:
     system = card.system
-    context = {"card": card, "system": system, "system_template": f"armies/roster_{system}.html"}
+    context = {
+        "card": card,
+        "system": system,
+        "points_word": SYSTEMS[system].points_word,
+        "system_template": f"armies/roster_{system}.html",
+    }
     return render_to_string(ROSTER_TEMPLATE, context)
 
 

@@ -5,8 +5,10 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from types import SimpleNamespace
 
+from crispy_forms.bootstrap import StrictButton
+from crispy_forms.helper import FormHelper
+from crispy_forms.layout import Div, Fieldset
 from django import forms
-from django.utils.html import format_html, format_html_join
 
 import points
 from armies import profiles, starters
@@ -15,6 +17,7 @@ from points import goms, vsgmr
 from points.armyfile import MAX_FILE_BYTES, MAX_POINTS_LIMIT, MAX_QUANTITY
 from points.fields import MAX_NAME, text
 from points.numbers import ascii_int, decimal_places
+from rules.forms import NotedFieldset, fields_helper
 
 MAX_IMPORT_BYTES = MAX_FILE_BYTES
 PASTE_TOO_LARGE = "The pasted army is larger than 1 MB, the most an army file may be."
@@ -357,6 +360,44 @@ class UnitForm(FeedbackForm):
                 self.add_error(field, message)
         return data
 
+    @property
+    def helper(self) -> FormHelper:
+        """How crispy lays the editor out ({% crispy editor %} in builder.html): name and
+        quantity, the type or kind with its Show button, a fieldset per group, then each
+        repeating group's rows. Every field draws with armies/_field.html, beside the box
+        its messages show in (fb-<name>, swapped in by each save)."""
+        return editor_helper(
+            [self._head(), *self._switch_row()],
+            self.groups(),
+            self.row_groups(),
+            "armies/crispy/rows.html",
+        )
+
+    def _head(self) -> Div:
+        return Div(
+            Div("name", css_class="col-8"), Div("quantity", css_class="col-4"), css_class=ROW
+        )
+
+    def _switch_row(self) -> list[Div]:
+        if self.switch is None:
+            return []
+        # Changing the type redraws the editor (builder.js, which hides the button);
+        # without JavaScript the button does.
+        show = StrictButton(
+            "Show its fields",
+            type="submit",
+            name="show",
+            value="1",
+            css_class="btn-sm btn-outline-secondary editor-switch-button",
+        )
+        return [
+            Div(
+                Div(self.layout.switch, css_class="col-8"),
+                Div(show, css_class="col-4"),
+                css_class=f"{ROW} align-items-end",
+            )
+        ]
+
     # Template helpers: the fields of one group, and the rows of a repeating group.
     def group(self, name: str):
         return [self[f.key] for f in self.shown if f.group == name and f.key != self.layout.switch]
@@ -388,26 +429,16 @@ class TableLines(forms.Textarea):
     the pick is posted as `weapons-add` and UnitForm adds it when the unit is saved."""
 
     ADD = "weapons-add"
+    template_name = "armies/widgets/table_lines.html"
 
     def __init__(self, table: tuple[tuple[str, str], ...], attrs=None):
         super().__init__({**(attrs or {}), "rows": 3})
         self.table = table
 
-    def render(self, name, value, attrs=None, renderer=None):
-        box = super().render(name, value, attrs, renderer)
-        box_id = (attrs or {}).get("id") or self.attrs.get("id") or name
-        options = format_html_join(
-            "", '<option value="{}">{}</option>', ((v, label) for v, label in self.table)
-        )
-        pick = format_html(
-            '<label class="form-label small mb-0 mt-1" for="{0}-table">Add a weapon from the '
-            'table</label><select class="form-select form-select-sm" id="{0}-table" name="{1}" '
-            'data-append-to="{0}"><option value="">Choose one…</option>{2}</select>',
-            box_id,
-            self.ADD,
-            options,
-        )
-        return format_html("{}{}", box, pick)
+    def get_context(self, name, value, attrs):
+        context = super().get_context(name, value, attrs)
+        box_id = context["widget"]["attrs"].get("id") or name
+        return {**context, "box_id": box_id, "add": self.ADD, "table": self.table}
 
 
 D10_TABLE_NAMES = frozenset(name for name, _ in starters.D10_WEAPONS)
@@ -417,34 +448,36 @@ class ListedInput(forms.TextInput):
     """A text box with a list of known values to pick from (<datalist>), typing still free.
     Every row's box uses one list, drawn beside the first row's box (`first`)."""
 
+    template_name = "armies/widgets/listed_input.html"
+
     def __init__(self, listed: tuple[str, tuple], first: bool, attrs=None):
         list_id, self.options = listed
         super().__init__({**(attrs or {}), "list": list_id, "autocomplete": "off"})
         self.first = first
 
-    def render(self, name, value, attrs=None, renderer=None):
-        box = super().render(name, value, attrs, renderer)
+    def get_context(self, name, value, attrs):
+        context = super().get_context(name, value, attrs)
         if not self.first:
-            return box
-        options = format_html_join(
-            "",
-            '<option value="{}" data-off="{}" data-att="{}" data-range="{}" data-radius="{}" '
-            'data-fire="{}" data-heavy="{}">{}</option>',
-            (
-                (
-                    w["name"],
-                    w["off"],
-                    w.get("att", 1),
-                    w["range"],
-                    w.get("radius", 0),
-                    w.get("fire", "every-turn"),
-                    "1" if w.get("heavy") else "",
-                    _weapon_label(w),
-                )
-                for w in self.options
-            ),
-        )
-        return format_html('{}<datalist id="{}">{}</datalist>', box, self.attrs["list"], options)
+            return context
+        return {**context, "list_id": self.attrs["list"], "options": _weapon_options(self.options)}
+
+
+def _weapon_options(weapons: tuple[dict, ...]) -> list[dict[str, str]]:
+    """Each known weapon's numbers as its <option> carries them (lists.js fills a row's
+    boxes from them), with the defaults a weapon file leaves out."""
+    return [
+        {
+            "name": w["name"],
+            "off": str(w["off"]),
+            "att": str(w.get("att", 1)),
+            "range": str(w["range"]),
+            "radius": str(w.get("radius", 0)),
+            "fire": w.get("fire", "every-turn"),
+            "heavy": "1" if w.get("heavy") else "",
+            "label": _weapon_label(w),
+        }
+        for w in weapons
+    ]
 
 
 def _weapon_label(w: dict) -> str:
@@ -551,6 +584,17 @@ class LibraryFigureForm(UnitForm):
         super().__init__(system, *args, unit=unit, **kwargs)
         del self.fields["quantity"]
 
+    @property
+    def helper(self) -> FormHelper:
+        """The editor's layout without quantity; another type or kind brings its own
+        fields once saved (or refused for what it lacks)."""
+        head: list = ["name"]
+        if self.switch is not None:
+            head.append(Div(Div(self.layout.switch, css_class="col-8 col-sm-4"), css_class=ROW))
+        return editor_helper(
+            head, self.groups(), self.row_groups(), "armies/crispy/plain_rows.html"
+        )
+
 
 @dataclass(frozen=True)
 class Part:
@@ -578,6 +622,51 @@ PARTS: dict[str, Part] = {
 }
 
 
+ROW = "row g-2 mb-2"
+
+
+def editor_helper(head: list, groups: list, row_groups: list, rows_template: str) -> FormHelper:
+    """A crispy helper for a unit or library editor: `head` first, then a fieldset per
+    group of fields (a grid; a set of checkboxes takes the whole width), then a fieldset
+    per repeating group, each row a line of cells (muster.css, .weapon-cell-*). Only the
+    fields: the page draws the <form>, its token, its buttons and the form-wide box."""
+    grids = [
+        NotedFieldset(
+            label,
+            Div(
+                *(Div(field.name, css_class=_cell_class(field)) for field in fields),
+                css_class="row g-2",
+            ),
+            css_class="mb-3",
+        )
+        for label, fields in groups
+    ]
+    repeats = [
+        Fieldset(
+            group.label,
+            *(
+                Div(
+                    *(
+                        Div(field.name, css_class=f"weapon-cell weapon-cell-{cell}")
+                        for field, cell in row
+                    ),
+                    css_class="weapon-row mb-2",
+                    data_testid="weapon-row",
+                )
+                for row in rows
+            ),
+            template=rows_template,
+        )
+        for group, rows in row_groups
+    ]
+    return fields_helper(*head, *grids, *repeats)
+
+
+def _cell_class(field) -> str:
+    wide = getattr(field.field.widget, "allow_multiple_selected", False)  # a set of checkboxes
+    return "col-12" if wide else "col-6 col-sm-4"
+
+
 class LibraryPartForm(FeedbackForm):
     """A homebrew GEM missile weapon or VSGMR trait."""
 
@@ -596,6 +685,12 @@ class LibraryPartForm(FeedbackForm):
 
     def groups(self):
         return []
+
+    @property
+    def helper(self) -> FormHelper:
+        """Name and the part's fields, in one grid."""
+        cells = (Div(name, css_class="col-6 col-sm-4") for name in self.fields)
+        return fields_helper(Div(*cells, css_class="row g-2"))
 
     def clean(self):
         data = super().clean()

@@ -198,6 +198,13 @@ class Army(Trashable):
             return None
         return source.get_share_url() if source.share_token == self.forked_from_token else None
 
+    def file_name(self, extension: str) -> str:
+        """The name a download of this army is saved under: the army's name with only
+        letters, digits, - and _ (anything else becomes -), at most 60 of them, or
+        "army" when none is left; then the extension: "Iron-Guard.json"."""
+        stem = "".join(c if c.isalnum() or c in "-_" else "-" for c in self.name)[:60]
+        return f"{stem or 'army'}.{extension}"
+
     @property
     def game_system(self) -> points.systems.System:
         """What the army's system is and does (points.systems.System): its name, words

@@ -125,8 +125,7 @@ def army_import(request: HttpRequest) -> HttpResponse:
 def army_export(request: HttpRequest, pk: int) -> HttpResponse:
     army = army_for_owner(request, pk)
     response = HttpResponse(dumps_army(army.to_file()), content_type="application/json")
-    filename = "".join(c if c.isalnum() or c in "-_" else "-" for c in army.name)[:60] or "army"
-    response["Content-Disposition"] = f'attachment; filename="{filename}.json"'
+    response["Content-Disposition"] = f'attachment; filename="{army.file_name("json")}"'
     return response
 
 

@@ -13,7 +13,6 @@ from collections.abc import Callable
 
 from django.db import OperationalError
 from django.http import HttpRequest, HttpResponse, HttpResponseServerError
-from django.template import TemplateDoesNotExist
 from django.template.loader import render_to_string
 
 log = logging.getLogger(__name__)
@@ -46,12 +45,8 @@ class DatabaseUnavailableMiddleware:
 
 def server_error(request: HttpRequest) -> HttpResponse:
     """handler500: 503 when the error was the database's, else the 500 page, drawn as
-    Django draws it (500.html when there is one, without a context)."""
+    Django draws it: 500.html, without a context (nothing it needs can have failed)."""
     exc = sys.exc_info()[1]
     if isinstance(exc, OperationalError):
         return database_unavailable(request, exc)
-    try:
-        html = render_to_string("500.html")
-    except TemplateDoesNotExist:
-        html = "<h1>Server Error (500)</h1>"
-    return HttpResponseServerError(html)
+    return HttpResponseServerError(render_to_string("500.html"))

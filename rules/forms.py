@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from crispy_forms.helper import FormHelper
+from crispy_forms.layout import Div, Field, Fieldset, Layout
 from django import forms
 
 from points import d10, fights, gem
@@ -12,6 +14,33 @@ INPUT = {"class": "form-control form-control-sm", "inputmode": "numeric"}
 MAX_ATT = 100  # dice thrown at once; far beyond any figure's ATT
 MODIFIER_RANGE = (-10, 10)  # target-number modifiers on a d10 test
 SKILL_LOW, SKILL_HIGH = d10.SKILL_RANGE
+
+
+class NotedFieldset(Fieldset):
+    """A group of fields under a legend, with an optional note in small print beside it
+    ("Contested by (optional)"), drawn by templates/crispy/fieldset.html."""
+
+    def __init__(self, legend: str, *fields, note: str = "", **kwargs) -> None:
+        super().__init__(legend, *fields, template="crispy/fieldset.html", **kwargs)
+        self.note = note
+
+
+def fields_helper(*layout) -> FormHelper:
+    """A crispy helper that lays out only a form's fields, each drawn by
+    armies/_field.html with its message box beside it; the page draws the <form>, its
+    buttons and any form-wide messages."""
+    helper = FormHelper()
+    helper.form_tag = False
+    helper.disable_csrf = True
+    helper.form_show_errors = False  # each field's messages show in its own box
+    helper.include_media = False
+    helper.field_template = "armies/_field.html"
+    helper.layout = Layout(*layout)
+    return helper
+
+
+def _pair(*names: str) -> Div:
+    return Div(*(Div(name, css_class="col-6") for name in names), css_class="row g-2")
 
 
 def _whole(label: str, low: int, high: int, help_text: str = "") -> forms.IntegerField:
@@ -66,6 +95,30 @@ class Table1Form(forms.Form):
         # "def" is a Python keyword, so this field is added by name for a readable URL.
         self.fields["def"] = _whole("DEF", 1, gem.TABLE_SIZE, "used when no target is picked")
         self.order_fields(["attacker", "off", "att", "target", "def", "modifiers"])
+        self.has_units = bool(units)
+
+    @property
+    def sides_helper(self) -> FormHelper:
+        """The attacker and the target, each picked from the player's own GEM units (when
+        there are any, or a refused pick to show) or typed in."""
+
+        def side(legend: str, picker: str, *typed: str) -> NotedFieldset:
+            cells = (
+                [Div(picker, css_class="col-12")] if self.has_units or self[picker].errors else []
+            )
+            cells += [Div(name, css_class="col-6") for name in typed]
+            return NotedFieldset(legend, Div(*cells, css_class="row g-2"), css_class="col-md-6")
+
+        sides = (side("Attacker", "attacker", "off", "att"), side("Target", "target", "def"))
+        return fields_helper(Div(*sides, css_class="row g-3"))
+
+    @property
+    def modifiers_helper(self) -> FormHelper:
+        """The missile modifiers, drawn after the page's note on the pickers."""
+        note = "added to each die a missile weapon rolls"
+        return fields_helper(
+            NotedFieldset("Missile modifiers", "modifiers", note=note, css_class="mt-3")
+        )
 
     def clean_modifiers(self) -> list[str]:
         chosen = self.cleaned_data["modifiers"]
@@ -83,6 +136,23 @@ class D10ChancesForm(forms.Form):
     modifier = _whole("Modifier", *MODIFIER_RANGE, "added to the target: +2 harder, −1 easier")
     opponent = _whole("Opposing stat", SKILL_LOW, SKILL_HIGH, "for a contested roll")
     opponent_modifier = _whole("Opposing modifier", *MODIFIER_RANGE)
+
+    @property
+    def helper(self) -> FormHelper:
+        return fields_helper(
+            Div(
+                NotedFieldset(
+                    "The roll (the active model)", _pair("stat", "modifier"), css_class="col-md-6"
+                ),
+                NotedFieldset(
+                    "Contested by",
+                    _pair("opponent", "opponent_modifier"),
+                    note="optional",
+                    css_class="col-md-6",
+                ),
+                css_class="row g-3",
+            )
+        )
 
 
 MAX_PROFILE_TEXT = 4000  # a typed profile as JSON; a real one is a few hundred characters
@@ -108,6 +178,7 @@ class FightForm(forms.Form):
     ) -> None:
         super().__init__(*args, **kwargs)
         self.system = system
+        self.has_units = bool(units)
         select = {"class": "form-select form-select-sm"}
         text_input = {"class": "form-control form-control-sm"}
         fight_kinds = fights.FIGHTS if system in ("vsgmr", "d10") else ()
@@ -183,6 +254,43 @@ class FightForm(forms.Form):
                 )
 
     SOURCES = ("unit", "share", "pick", "catalog", "name", "profile", "quantity")
+    # Where a side's unit comes from, as laid out: each field's width in the grid (of 12).
+    SOURCE_LAYOUT = (
+        ("unit", 12),
+        ("share", 8),
+        ("pick", 4),
+        ("catalog", 12),
+        ("profile", 12),
+        ("name", 8),
+        ("quantity", 4),
+    )
+
+    @property
+    def helper(self) -> FormHelper:
+        """The kind of fight (when the system has more than one), then the two sides: where
+        each side's unit comes from (its own-unit picker when the player has units, or
+        picked one that is refused), then its conditions."""
+        kind = [Field("fight", template="rules/_fight_kind.html")] if "fight" in self.fields else []
+        sides = []
+        for side in self.sides:
+            shown = [
+                (name, width)
+                for name, width in self.SOURCE_LAYOUT
+                if name != "unit" or self.has_units or side["source"]["unit"].errors
+            ]
+            cells = [
+                Div(f"{side['key']}_{name}", css_class=f"col-{width}") for name, width in shown
+            ]
+            cells += [Div(field.name, css_class="col-12") for field in side["conditions"]]
+            sides.append(
+                NotedFieldset(
+                    side["legend"],
+                    Div(*cells, css_class="row g-2"),
+                    css_class="col-md-6",
+                    data_testid=f"side-{side['key']}",
+                )
+            )
+        return fields_helper(*kind, Div(*sides, css_class="row g-3"))
 
     @property
     def sides(self) -> list[dict[str, object]]:

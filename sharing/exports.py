@@ -247,11 +247,6 @@ FORMATTERS = {"txt": plain, "md": markdown, "bbcode": bbcode}
 # ---------------------------------------------------------------- views
 
 
-def _file_name(army: Army, kind: str) -> str:
-    stem = "".join(c if c.isalnum() or c in "-_" else "-" for c in army.name)[:60] or "army"
-    return f"{stem}.{kind}"
-
-
 def export_response(army: Army, kind: str, share_url: str | None) -> HttpResponse:
     # Per army version and link in Django's cache: the text changes only with them.
     link = hashlib.sha256((share_url or "").encode()).hexdigest()[:16]
@@ -262,7 +257,7 @@ def export_response(army: Army, kind: str, share_url: str | None) -> HttpRespons
 
     response = HttpResponse(cache.get_or_set(key, draw), content_type=KINDS[kind])
     # Inline: a browser shows the text; the file name is used when it is saved.
-    response["Content-Disposition"] = f'inline; filename="{_file_name(army, kind)}"'
+    response["Content-Disposition"] = f'inline; filename="{army.file_name(kind)}"'
     return response
 
 

@@ -2,11 +2,9 @@ from __future__ import annotations
 
 import json
 from fractions import Fraction
-from html import escape
 
 from django import template
 from django.urls import reverse
-from django.utils.html import conditional_escape
 from django.utils.http import urlencode
 from django.utils.safestring import SafeString
 
@@ -34,16 +32,6 @@ def pts(value) -> str:
 
 
 @register.filter
-def tick_boxes(group: range) -> SafeString:
-    """A group's empty tick boxes at once: a 200-unit roster draws thousands of them, and
-    a template loop per box was most of drawing its cards."""
-    return SafeString(TICK_BOX * len(group))  # fixed markup, nothing a player wrote
-
-
-TICK_BOX = '<span class="box"></span>'
-
-
-@register.filter
 def described(field) -> SafeString:
     """{{ field|described }}: the field's widget, described by its help text and by the box
     where its messages show ({% feedback %}), so a screen reader reads both; Django's own
@@ -53,66 +41,19 @@ def described(field) -> SafeString:
     return field.as_widget(attrs={"aria-describedby": " ".join(ids)})
 
 
-@register.simple_tag
-def feedback(field, oob: bool = False) -> SafeString:
+@register.inclusion_tag("armies/_feedback.html")
+def feedback(field, oob: bool = False) -> dict:
     """{% feedback field %}: the box beside a field where its messages show (fb-<name>)."""
-    return _boxes([(field.html_name, field.errors)], oob)
+    return {"boxes": [(field.html_name, field.errors)], "oob": oob}
 
 
-@register.simple_tag
-def feedback_boxes(form, oob: bool = False) -> SafeString:
+@register.inclusion_tag("armies/_feedback.html")
+def feedback_boxes(form, oob: bool = False) -> dict:
     """{% feedback_boxes form %}: every field's box, then the form-wide one (fb-all), as
-    {% feedback %} draws them. A re-price swaps in all of an editor's ~40 boxes, most
-    of them empty, so they are drawn in one pass."""
+    {% feedback %} draws them: a re-price swaps in all of an editor's ~40 boxes."""
     errors = form.errors
     boxes = [(form.add_prefix(name), errors.get(name, ())) for name in form.fields]
-    return _boxes([*boxes, ("all", form.non_field_errors())], oob)
-
-
-def _boxes(boxes: list[tuple[str, list]], oob: bool) -> SafeString:
-    heads = _box_heads(tuple(name for name, _ in boxes), oob)
-    drawn = [
-        f"{head}{''.join(f'{conditional_escape(e)} ' for e in messages)}</div>"
-        if messages
-        else f"{head}</div>"
-        for head, (_, messages) in zip(heads, boxes, strict=True)
-    ]
-    return SafeString("".join(drawn))  # names and messages all through conditional_escape
-
-
-def _box_heads(names: tuple[str, ...], oob: bool) -> tuple[str, ...]:
-    """Each box's opening tag: a form's field names are the same for every save."""
-    swap = ' data-hx-swap-oob="true"' if oob else ""
-    return tuple(
-        f'<div id="fb-{conditional_escape(name)}" class="invalid-feedback d-block"'
-        f' role="alert"{swap}>'
-        for name in names
-    )
-
-
-@register.simple_tag
-def breakdown(priced) -> SafeString:
-    """{% breakdown priced %}: how a PricedUnit's price is worked out, line by line.
-
-    Python rather than a template: a save's reply shows it for the edited unit, and its
-    dozen lines took half the reply's drawing as a template (four filters a line)."""
-    rows = []
-    for line in priced.priced.lines:
-        note = f' <span class="text-body-secondary small">({escape(line.note)})</span>'
-        fraction = exact(line.value)
-        rows.append(
-            f'<tr><th scope="row" class="fw-normal">{escape(line.label)}'
-            f"{note if line.note else ''}</th>"
-            f'<td class="text-end font-monospace">{escape(pts(line.value))}'
-            f"{f' <span {_EXACT}>= {fraction}</span>' if fraction else ''}</td></tr>"
-        )
-    link = f'<a href="{escape(reverse("rules:interpretations"))}">How Muster reads the rules</a>'
-    table = '<table class="table table-sm breakdown mb-1"><tbody>'
-    html = f'{table}{"".join(rows)}</tbody></table><p class="small mb-0">{link}</p>'
-    return SafeString(html)  # labels, notes and values escaped; `fraction` is two integers
-
-
-_EXACT = 'class="text-body-secondary small" title="exact value"'
+    return {"boxes": [*boxes, ("all", form.non_field_errors())], "oob": oob}
 
 
 @register.filter

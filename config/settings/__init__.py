@@ -53,6 +53,7 @@ INSTALLED_APPS = [
     "django.contrib.messages",
     "whitenoise.runserver_nostatic",
     "django.contrib.staticfiles",
+    "django.forms",  # Django's widget templates, found by FORM_RENDERER below
     "django_htmx",
     "crispy_forms",
     "crispy_bootstrap5",
@@ -221,6 +222,9 @@ STORAGES = {
         )
     },
 }
+
+# Widgets draw with the project's templates (templates/armies/widgets/), beside Django's own.
+FORM_RENDERER = "django.forms.renderers.TemplatesSetting"
 
 CRISPY_ALLOWED_TEMPLATE_PACKS = "bootstrap5"
 CRISPY_TEMPLATE_PACK = "bootstrap5"

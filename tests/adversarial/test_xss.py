@@ -255,30 +255,10 @@ UNESCAPING = re.compile(r"\|\s*safe\b|\bsafeseq\b|autoescape\s+off|mark_safe\(|S
 ALLOWED = {
     # segno's own SVG markup for the share link's QR code: no player text in it.
     ("sharing/roster.py", "return mark_safe(svg)  # noqa: S308"),
-    # Empty tick boxes on roster cards: a fixed tag repeated, no player text in it.
-    (
-        "armies/templatetags/muster.py",
-        "return SafeString(TICK_BOX * len(group))  # fixed markup, nothing a player wrote",
-    ),
-    # The message boxes beside form fields: every name and message is escaped first.
-    (
-        "armies/templatetags/muster.py",
-        'return SafeString("".join(drawn))  # names and messages all through conditional_escape',
-    ),
     # Unit rows and cards, each drawn by a template with escaping on, then stored.
     (
         "armies/drawing.py",
         'return SafeString("".join(parts))  # each part a rendered template',
-    ),
-    # The army list's rows: every name and tag is escaped first.
-    (
-        "armies/lists.py",
-        'return mark_safe("".join(rows))  # noqa: S308  (all escaped)',
-    ),
-    # A unit's price breakdown: every label, note and value is escaped first.
-    (
-        "armies/templatetags/muster.py",
-        "return SafeString(html)  # labels, notes and values escaped; `fraction` is two integers",
     ),
 }
 

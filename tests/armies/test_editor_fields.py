@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import pytest
 
+from armies.forms import UnitForm
 from tests.factories import ArmyFactory
 from tests.helpers import as_page
 
@@ -95,3 +96,29 @@ def test_a_library_figure_form_shows_its_types_fields(player_client):
     assert 'name="max_speed"' in html and 'name="att"' not in html
     response = player_client.post(url, posted | {"max_speed": "12"})
     assert response.status_code == 302
+
+
+@pytest.mark.parametrize(
+    ("system", "profile"),
+    [
+        ("gem", SKIRMISHER),
+        ("gem", TANK),
+        ("vsgmr", {"kind": "guy", "flavor": "hero"}),
+        ("goms", {"kind": "rifle-section"}),
+        ("d10", {"leader": True, "weapons": ["Rifle"]}),
+    ],
+)
+def test_every_field_of_the_editor_is_drawn_with_its_message_box(
+    player_client, player, system, profile
+):
+    # The editor is laid out by crispy (UnitForm.helper), which leaves out silently any
+    # field its layout does not name: each must still be on the page, with its one box.
+    army = ArmyFactory(owner=player, system=system, profiles=[profile])
+    unit = army.units.get()
+    html = editor(player_client, army, unit)
+    form = UnitForm(system, unit=unit)
+
+    assert len(form.fields) > 2
+    for name in form.fields:
+        assert f'name="{name}"' in html, name  # a set of checkboxes: one per choice
+        assert html.count(f'id="fb-{name}"') == 1, name

@@ -139,6 +139,19 @@ def test_the_owner_downloads_each_export_as_text_with_a_file_name(
     assert response["Content-Disposition"] == f'inline; filename="Iron-Duke-s-Guard.{kind}"'
 
 
+def test_the_json_and_text_downloads_are_saved_under_the_same_cleaned_name(player_client, player):
+    name = "Iron Duke's <b>Guard</b> " + "x" * 60
+    army = ArmyFactory(owner=player, system="gem", profiles=[], name=name)
+    # Each character but a letter, digit, - or _ becomes -, and the stem stops at 60.
+    stem = ("Iron-Duke-s--b-Guard--b--" + "x" * 60)[:60]
+
+    json_file = player_client.get(f"/armies/{army.pk}/export.json")
+    text_file = player_client.get(f"/armies/{army.pk}/export.md")
+
+    assert json_file["Content-Disposition"] == f'attachment; filename="{stem}.json"'
+    assert text_file["Content-Disposition"] == f'inline; filename="{stem}.md"'
+
+
 def test_the_owners_export_carries_the_link_only_while_sharing_is_on(player_client, player):
     army = create_army_from_file(player, points.load(ARMIES["vsgmr"]))
     url = f"/armies/{army.pk}/export.txt"
