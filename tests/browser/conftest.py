@@ -10,6 +10,8 @@ from pathlib import Path
 
 import pytest
 
+from tests.browser.helpers import LIVE_SERVER
+
 ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
 
 
@@ -61,6 +63,7 @@ def _quiet_server_before_the_database_is_emptied(request):
         return
     # Asked for here, so it is torn down (the database emptied) after this fixture.
     request.getfixturevalue("transactional_db")
+    LIVE_SERVER["url"] = request.getfixturevalue("live_server").url
     answering = request.getfixturevalue("answering")
     yield
     answering.wait_until_quiet()

@@ -70,6 +70,7 @@ def test_the_opponent_turns_to_the_oldest_rolls_on_the_share_page(
     army = ArmyFactory(owner=owner, system="goms", profiles=[{"kind": "rifle-section"}])
     token = services.share_army(army)
     log_in(page, "roller")
+    page.goto(f"/armies/{army.pk}/acquisition/")  # where the owner rolls: it sets the CSRF cookie
     csrf = next(c["value"] for c in page.context.cookies() if c["name"] == "csrftoken")
     for _ in range(103):  # a fair roll still waiting may be dropped for a new one
         page.request.post(
