@@ -23,7 +23,7 @@ from rules.catalog import SAMPLES
 from tests.browser.helpers import log_in
 from tests.factories import ArmyFactory, UserFactory
 
-pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.validity]
+pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.validity, pytest.mark.slow]
 
 AXE = Path(__file__).parent / "vendor" / "axe.min.js"
 BAD = {"serious", "critical"}
