@@ -19,7 +19,7 @@ from armies.models import Game
 from tests.browser.helpers import log_in
 from tests.factories import ArmyFactory, UnitFactory, UserFactory
 
-pytestmark = pytest.mark.django_db(transaction=True)
+pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.races]
 
 PHONE = {"width": 390, "height": 844}
 DESK = {"width": 1366, "height": 900}

@@ -14,6 +14,7 @@ pytestmark = pytest.mark.django_db(transaction=True)
 PHONE = {"width": 390, "height": 844}
 
 
+@pytest.mark.races
 def test_three_taps_on_a_phone_show_on_the_opponents_page(page, browser, live_server, artifacts):
     player = UserFactory(username="tabletop")
     army = ArmyFactory(
@@ -70,6 +71,7 @@ def test_three_taps_on_a_phone_show_on_the_opponents_page(page, browser, live_se
     assert errors == []
 
 
+@pytest.mark.races
 def test_a_tap_from_a_stale_phone_is_refused_and_shows_the_game_as_it_stands(page):
     player = UserFactory(username="twophones")
     army = ArmyFactory(owner=player, system="vsgmr", profiles=[{"kind": "guy", "flavor": "troop"}])

@@ -9,7 +9,7 @@ from playwright.sync_api import expect
 from tests.browser.helpers import log_in
 from tests.factories import ArmyFactory, UserFactory
 
-pytestmark = pytest.mark.django_db(transaction=True)
+pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.races]
 
 
 def _open_unit(page):

@@ -8,7 +8,7 @@ from playwright.sync_api import expect
 from tests.browser.helpers import log_in
 from tests.factories import ArmyFactory, UserFactory
 
-pytestmark = pytest.mark.django_db(transaction=True)
+pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.races]
 
 
 def test_delete_then_undo_brings_the_unit_back_and_editing_goes_on(page):

@@ -8,7 +8,7 @@ from playwright.sync_api import expect
 from tests.browser.helpers import log_in
 from tests.factories import ArmyFactory, UserFactory
 
-pytestmark = pytest.mark.django_db(transaction=True)
+pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.races]
 
 
 def test_a_stale_tab_is_refused_with_the_current_values_and_then_saves(page):

@@ -30,6 +30,7 @@ def open_three_swordsmen(page, username: str):
     return page.get_by_test_id("unit-row")
 
 
+@pytest.mark.races
 def test_breakdown_move_duplicate_and_a_save_that_touches_one_row(page):
     rows = open_three_swordsmen(page, "marshal")
     expect(page.get_by_test_id("army-total")).to_have_text("19.5")

@@ -13,7 +13,7 @@ from armies.models import Unit
 from tests.browser.helpers import log_in
 from tests.factories import ArmyFactory, UserFactory
 
-pytestmark = pytest.mark.django_db(transaction=True)
+pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.races]
 
 SWORDSMAN = {"type": "skirmisher", "base": "25mm", "off": 4, "def": 4}
 
