@@ -29,6 +29,29 @@ def pytest_collection_modifyitems(items):
             mark = _MARKS_BY_FOLDER.get(parts[parts.index("tests") + 1])
             if mark:
                 item.add_marker(mark)
+    # pytest-django has put the tests in Django's order: in a transaction, then emptying
+    # the database (after which what the migrations wrote is gone), then no database.
+    # Keep that, but start the `slow` ones first within it, and the slow ones with no
+    # database before everything: a parallel run then never ends on one worker running a
+    # long test after the other has finished (xdist hands tests out in this order).
+    items.sort(key=_start_order)
+
+
+_TRANSACTIONAL_FIXTURES = {"transactional_db", "live_server", "django_db_reset_sequences"}
+
+
+def _start_order(item) -> tuple[int, int]:
+    slow = item.get_closest_marker("slow") is not None
+    marker = item.get_closest_marker("django_db")
+    fixtures = set(getattr(item, "fixturenames", ()))
+    emptying = marker and (marker.kwargs.get("transaction") or marker.kwargs.get("reset_sequences"))
+    if emptying or fixtures & _TRANSACTIONAL_FIXTURES:
+        group = 2
+    elif marker or "db" in fixtures:
+        group = 1
+    else:
+        group = 0 if slow else 3
+    return group, 0 if slow else 1
 
 
 # Playwright's sync API runs an event loop in the test thread; Django's ORM would

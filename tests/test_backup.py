@@ -165,6 +165,7 @@ SEED = (
 )
 
 
+@pytest.mark.slow
 def test_the_readme_commands_restore_a_backup_into_a_new_database(tmp_path):
     """The exact commands of the README, run against two real SQLite files."""
     old, new = tmp_path / "old.sqlite3", tmp_path / "new.sqlite3"

@@ -32,6 +32,7 @@ FIGURES = [
 ]
 
 
+@pytest.mark.slow
 def test_quick_benchmark_prints_every_figure_without_a_failed_request(tmp_path):
     if shutil.which("chromium") is None:
         message = "chromium is not installed: the keystroke figure needs it"

@@ -16,6 +16,9 @@ from pathlib import Path
 
 import pytest
 
+# Sixteen runs of manage.py, thirteen of them at once in the first test's fixture.
+pytestmark = pytest.mark.slow
+
 ROOT = Path(__file__).resolve().parent.parent
 DATA = ROOT / "tests" / "data"
 DWARVES = DATA / "vsgmr" / "dwarves.json"

@@ -9,7 +9,9 @@ import time
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import expect
+from playwright.sync_api import Locator, Page, expect
+
+from tests.browser.helpers import LIVE_SERVER
 
 ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
 
@@ -62,9 +64,24 @@ def _quiet_server_before_the_database_is_emptied(request):
         return
     # Asked for here, so it is torn down (the database emptied) after this fixture.
     request.getfixturevalue("transactional_db")
+    LIVE_SERVER["url"] = request.getfixturevalue("live_server").url
     answering = request.getfixturevalue("answering")
     yield
     answering.wait_until_quiet()
+
+
+@pytest.fixture(autouse=True)
+def _screenshots_only_when_wanted(monkeypatch):
+    # Screenshots are for people to look at: no test reads one back. A whole run
+    # (bin/test without arguments, CI) sets MUSTER_SHOTS=0 and takes none: each costs a
+    # tenth of a second to half a second of Chromium's time, a hundred of them a run.
+    if os.environ.get("MUSTER_SHOTS") == "0":
+        monkeypatch.setattr(Page, "screenshot", _not_taken)
+        monkeypatch.setattr(Locator, "screenshot", _not_taken)
+
+
+def _not_taken(self, *args, **kwargs) -> bytes:
+    return b""
 
 
 @pytest.fixture(scope="session")

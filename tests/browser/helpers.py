@@ -2,14 +2,32 @@
 
 from __future__ import annotations
 
-from playwright.sync_api import expect
+from django.conf import settings
+from django.contrib.auth.models import User
+from django.test import Client
 
-from tests.factories import DEFAULT_PASSWORD
+# The live server this test process runs (pytest-django's live_server): conftest.py
+# fills it in before each browser test.
+LIVE_SERVER: dict[str, str] = {}
 
 
 def log_in(page, username: str) -> None:
-    page.goto("/accounts/login/")
-    page.get_by_label("Username").fill(username)
-    page.locator("#id_password").fill(DEFAULT_PASSWORD)
-    page.get_by_role("button", name="Log in").click()
-    expect(page.get_by_test_id("username")).to_have_text(username)
+    """The browser is signed in as `username`, as the log-in form would leave it.
+
+    The session is made on the server through Django's own login (what the form's view
+    calls) and its cookie handed to the browser: no log-in page is drawn for each test.
+    tests/browser/test_smoke.py signs up and logs in through the form itself."""
+    client = Client()
+    client.force_login(User.objects.get(username=username))
+    cookie = client.cookies[settings.SESSION_COOKIE_NAME]
+    page.context.add_cookies(
+        [
+            {
+                "name": settings.SESSION_COOKIE_NAME,
+                "value": cookie.value,
+                "url": LIVE_SERVER["url"],
+                "httpOnly": settings.SESSION_COOKIE_HTTPONLY,
+                "sameSite": settings.SESSION_COOKIE_SAMESITE or "Lax",
+            }
+        ]
+    )

@@ -11,7 +11,7 @@ from armies import services
 from tests.browser.helpers import log_in
 from tests.factories import ArmyFactory, UserFactory
 
-pytestmark = pytest.mark.django_db(transaction=True)
+pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.databases]
 
 
 def test_roll_then_spend_the_only_reroll_and_the_seed_appears(page):

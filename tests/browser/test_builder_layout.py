@@ -169,6 +169,7 @@ def test_find_group_count_and_reorder_units_from_the_list(page):
     expect(page.get_by_text("changed in another tab")).to_have_count(0)
 
 
+@pytest.mark.databases
 def test_a_quantity_button_redraws_the_open_editor_so_its_next_save_keeps_it(page):
     troop = {"kind": "guy", "flavor": "troop"}
     army = ArmyFactory(

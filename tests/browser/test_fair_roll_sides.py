@@ -11,7 +11,7 @@ from playwright.sync_api import expect
 
 from armies import services
 from armies.models import Army
-from tests.browser.test_builder import log_in
+from tests.browser.helpers import log_in
 from tests.factories import ArmyFactory, UserFactory
 
 pytestmark = pytest.mark.django_db(transaction=True)

@@ -13,7 +13,7 @@ from armies.models import Army, Unit
 from tests.browser.helpers import log_in
 from tests.factories import ArmyFactory, UserFactory
 
-pytestmark = pytest.mark.django_db(transaction=True)
+pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.databases]
 
 # VSGMR (SPEC 3.3): a troop guy is 1 point, so the total is the quantity typed.
 TROOP = {"kind": "guy", "flavor": "troop"}

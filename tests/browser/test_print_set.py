@@ -14,6 +14,7 @@ from playwright.sync_api import expect
 import points
 from armies import services
 from armies.services import create_army_from_file
+from tests.browser.helpers import log_in
 from tests.browser.test_roster_print import GEMINI_TANK, shared_gem_army
 from tests.factories import UserFactory
 
@@ -186,8 +187,6 @@ def test_the_owner_reaches_the_cards_from_the_roster(page):
         "units": [{"name": "Thane", "profile": {"kind": "guy", "flavor": "hero"}}],
     }
     army = create_army_from_file(owner, points.load(doc))
-    from tests.browser.helpers import log_in
-
     log_in(page, "duke")
     page.goto(f"/armies/{army.pk}/roster/")
     page.get_by_test_id("cards-link").click()
