@@ -45,7 +45,12 @@ def shots(page, name: str) -> None:
     page.set_viewport_size(PHONE)
 
 
-def kept(page, path: str, timeout: float = 10.0) -> None:
+# The service worker installs by fetching what it keeps from the live server: under CI's
+# load (two workers, coverage) that was seen past 10 s, so the waits allow 30.
+SW_WAIT = 30.0
+
+
+def kept(page, path: str, timeout: float = SW_WAIT) -> None:
     """Wait until the service worker keeps `path` on the device."""
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
@@ -55,7 +60,7 @@ def kept(page, path: str, timeout: float = 10.0) -> None:
     raise AssertionError(f"{path} not kept: {page.evaluate(KEPT_PAGES)}")
 
 
-def controlled(page, timeout: float = 10.0) -> None:
+def controlled(page, timeout: float = SW_WAIT) -> None:
     """Wait until the service worker controls the page (it claims it once active)."""
     deadline = time.monotonic() + timeout
     while not page.evaluate("() => Boolean(navigator.serviceWorker.controller)"):
