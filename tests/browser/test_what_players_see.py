@@ -386,3 +386,24 @@ def test_gem_unit_cards_keep_their_headings_whole(page, viewport):
         )
         assert broken == [], (label, broken)
         assert page_width(page) <= viewport["width"]
+
+
+@pytest.mark.parametrize("viewport", SIZES)
+def test_a_message_quoting_a_200_character_name_stays_inside_its_box(page, viewport):
+    # "<name> is ready: add your first unit." after New army: the name breaks inside the
+    # message box instead of running out of it (the page itself does not widen either).
+    UserFactory(username="newcomer")
+    page.set_viewport_size(viewport)
+    log_in(page, "newcomer")
+    page.goto("/armies/new/")
+    name = f"{MARKUP} {LONG}"[:200]  # as long as a name may be
+    page.get_by_label("Name").first.fill(name)
+    page.get_by_role("button", name="Create army").click()
+
+    message = page.get_by_role("alert").filter(has_text="is ready")
+    expect(message).to_contain_text(name)
+    shot(page, "message-long-name", viewport, full_page=False)
+    assert message.evaluate("e => e.scrollWidth <= e.clientWidth"), message.evaluate(
+        "e => [e.scrollWidth, e.clientWidth]"
+    )
+    assert page_width(page) <= viewport["width"]
