@@ -32,17 +32,33 @@ const RECHECK_EVERY = 60 * 1000; // share links re-checked at most once a minute
 const kept = (url) =>
   url.origin === self.location.origin && !url.search && KEPT.some((re) => re.test(url.pathname));
 
+// What the worker keeps for itself is not worth waiting on for long: a request that hangs
+// (a network that drops halfway) would otherwise hold the worker's install forever.
+const KEEP_WAIT_MS = 10 * 1000;
+const waitAtMost = () => AbortSignal.timeout(KEEP_WAIT_MS);
+
+// The page shown offline for a page not kept, and the static files it loads. A network
+// that fails meanwhile does not stop the worker installing (a phone would then keep
+// nothing until its next visit): it is tried again after each page loaded online.
+async function keepOfflinePage() {
+  const cache = await caches.open(STATIC);
+  if (await cache.match(OFFLINE_PAGE)) return;
+  try {
+    const answer = await fetch(OFFLINE_PAGE, { credentials: "omit", signal: waitAtMost() });
+    if (!answer.ok) return;
+    const html = await answer.clone().text();
+    await cache.put(OFFLINE_PAGE, answer);
+    const assets = [...html.matchAll(/(?:src|href)="(\/static\/[^"]+)"/g)].map((m) => m[1]);
+    await Promise.all(assets.map((a) => keepStatic(a)));
+  } catch {
+    // No answer (yet): the next page loaded with a network tries again.
+  }
+}
+
 self.addEventListener("install", (event) => {
   event.waitUntil(
     (async () => {
-      const cache = await caches.open(STATIC);
-      const answer = await fetch(OFFLINE_PAGE, { credentials: "omit" });
-      if (answer.ok) {
-        const html = await answer.clone().text();
-        await cache.put(OFFLINE_PAGE, answer);
-        const assets = [...html.matchAll(/(?:src|href)="(\/static\/[^"]+)"/g)].map((m) => m[1]);
-        await Promise.all(assets.map((a) => keepStatic(a)));
-      }
+      await keepOfflinePage();
       await self.skipWaiting();
     })(),
   );
@@ -63,7 +79,7 @@ async function keepStatic(path) {
   const cache = await caches.open(STATIC);
   if (await cache.match(path)) return;
   try {
-    const answer = await fetch(path);
+    const answer = await fetch(path, { signal: waitAtMost() });
     if (answer.ok) await cache.put(path, answer);
   } catch {
     // Offline: it is kept the next time the page loads with a network.
@@ -156,7 +172,7 @@ async function page(event, url) {
       const cache = await caches.open(PAGES);
       await cache.delete(key);
     }
-    event.waitUntil(recheckShares());
+    event.waitUntil(Promise.all([recheckShares(), keepOfflinePage()]));
     return answer;
   } catch {
     return (kept(url) && (await keptCopy(key))) || offlinePage();
