@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from django.http import Http404, HttpRequest, HttpResponse
 
-from armies.models import Army, shared_army
+from armies.models import Army, Unit, shared_army
 
 
 def army_for_owner(request: HttpRequest, pk: int) -> Army:
@@ -15,6 +15,15 @@ def army_for_owner(request: HttpRequest, pk: int) -> Army:
     if army is None:
         raise Http404("No such army")
     return army
+
+
+def unit_for_owner(request: HttpRequest, pk: int, unit_pk: int) -> Unit:
+    """The live unit `unit_pk` of the signed-in player's live army `pk`, its army read in
+    the same query (`unit.army`, as army_for_owner gives it); else the same 404."""
+    try:
+        return Unit.objects.for_owner(request.user).defer("army__tally").get(pk=unit_pk, army=pk)
+    except Unit.DoesNotExist:
+        raise Http404("No such unit") from None
 
 
 def shared_army_or_404(token: str) -> Army:

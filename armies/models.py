@@ -47,7 +47,9 @@ class TrashQuerySet(models.QuerySet):
 
 
 class UnitQuerySet(TrashQuerySet):
-    pass
+    def for_owner(self, user) -> UnitQuerySet:
+        """Units of `user`'s live armies, each with its army read in the same query."""
+        return self.filter(army__owner=user, army__deleted_at__isnull=True).select_related("army")
 
 
 class LiveManager(models.Manager):

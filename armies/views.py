@@ -13,7 +13,7 @@ from django_htmx.http import HttpResponseClientRedirect
 
 import points
 from armies import drawing, profiles, services
-from armies.access import army_for_owner
+from armies.access import army_for_owner, unit_for_owner
 from armies.forms import (
     PARTS,
     ArmyForm,
@@ -310,8 +310,8 @@ def unit_add(request: HttpRequest, pk: int) -> HttpResponse:
 @require_POST
 @login_required
 def unit_update(request: HttpRequest, pk: int, unit_pk: int) -> HttpResponse:
-    army = army_for_owner(request, pk)
-    unit = get_object_or_404(army.units, pk=unit_pk)
+    unit = unit_for_owner(request, pk, unit_pk)
+    army = unit.army
     seen = posted_version(request)
     form = UnitForm(army.system, request.POST, unit=unit)
     saved = form.is_valid()
@@ -340,8 +340,8 @@ def unit_update(request: HttpRequest, pk: int, unit_pk: int) -> HttpResponse:
 def unit_breakdown(request: HttpRequest, pk: int, unit_pk: int) -> HttpResponse:
     """How one unit's price is worked out and what can be done with it, fetched when its
     row's "More" is opened."""
-    army = army_for_owner(request, pk)
-    unit = get_object_or_404(army.units, pk=unit_pk)
+    unit = unit_for_owner(request, pk, unit_pk)
+    army = unit.army
     if not request.htmx:
         return editor_redirect(army, unit)
     # With the row's actions (move, duplicate, delete), which its stored drawing leaves out.
@@ -553,8 +553,8 @@ def unit_add_from_library(request: HttpRequest, pk: int) -> HttpResponse:
 @login_required
 def unit_add_part(request: HttpRequest, pk: int, unit_pk: int) -> HttpResponse:
     """Copy a library weapon (GEM) or trait (VSGMR) onto one unit."""
-    army = army_for_owner(request, pk)
-    unit = get_object_or_404(army.units, pk=unit_pk)
+    unit = unit_for_owner(request, pk, unit_pk)
+    army = unit.army
     entry = get_object_or_404(
         LibraryEntry.objects.for_owner(request.user)
         .exclude(kind="figure")
