@@ -12,26 +12,20 @@ from __future__ import annotations
 from fractions import Fraction
 
 from django.contrib.auth.decorators import login_required
-from django.http import Http404, HttpRequest, HttpResponse
+from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.views.decorators.http import require_POST
 
 from armies import services
+from armies.access import unit_for_owner
 from armies.forms import UnitForm
-from armies.models import Unit
 from points.errors import ArmyFileError
 
 
 @require_POST
 @login_required
 def unit_preview(request: HttpRequest, pk: int, unit_pk: int) -> HttpResponse:
-    unit = (
-        Unit.objects.select_related("army")
-        .filter(pk=unit_pk, army_id=pk, army__owner_id=request.user.pk, army__deleted_at=None)
-        .first()
-    )
-    if unit is None:
-        raise Http404("No such unit")
+    unit = unit_for_owner(request, pk, unit_pk)
     army = unit.army
     form = UnitForm(army.system, request.POST, unit=unit)
     if not form.is_valid():
