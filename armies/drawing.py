@@ -55,7 +55,7 @@ def roster_card_html(card: unit_cards.Card) -> str:
         "card": card,
         "system": system,
         "points_word": SYSTEMS[system].points_word,
-        "system_template": f"armies/roster_{system}.html",
+        "system_template": card.system_pages.roster_card,
     }
     return render_to_string(ROSTER_TEMPLATE, context)
 

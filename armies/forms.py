@@ -41,6 +41,7 @@ class Preset:
     name: str  # Fortress Assault (assaulter), Medium game
     low: int
     high: int
+    ceiling: bool = False  # the most an army may spend (a game size), not a suggested range
 
     @property
     def points(self) -> str:
@@ -55,7 +56,7 @@ PRESETS: dict[str, dict[str, Preset]] = {
         for side, (low, high) in sides.items()
     },
     "goms": {
-        size: Preset(f"{size.capitalize()} game", limit, limit)
+        size: Preset(f"{size.capitalize()} game", limit, limit, ceiling=True)
         for size, limit in goms.GAME_SIZES.items()
     },
 }

@@ -30,6 +30,7 @@ from points.model import (
     line_from_data,
 )
 from points.numbers import to_number
+from rules.systems import SYSTEM_PAGES, SystemPages
 
 SHARE_TOKEN_BYTES = 24  # 192 bits
 SYSTEM_CHOICES = [(key, system.label) for key, system in points.SYSTEMS.items()]
@@ -212,6 +213,12 @@ class Army(Trashable):
         """What the army's system is and does (points.systems.System): its name, words
         and which rules apply, so pages ask it instead of naming systems."""
         return points.SYSTEMS[self.system]
+
+    @property
+    def system_pages(self) -> SystemPages:
+        """What pages draw differently for the army's system (rules/systems.py): the
+        templates of its own parts and the odds page its roster links to."""
+        return SYSTEM_PAGES[self.system]
 
     @property
     def system_label(self) -> str:

@@ -11,6 +11,7 @@ replies.add_unit) with the army version the page was drawn at, like every other 
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import cached_property
@@ -98,43 +99,57 @@ class Preview:
 # ---------------------------------------------------------------- the built-in catalog
 
 
-def _rules_choices(system: str) -> list[Choice]:
-    """The rules' own starting points for `system`."""
-    if system == "gem":
-        return [
-            Choice(f"rules:{i}", name, "Rules example", profile)
-            for i, (name, profile) in enumerate(GEM_EXAMPLES)
-        ]
-    if system == "vsgmr":
-        guys = [
-            Choice(f"rules:{f}", f.capitalize(), "Rules", {"kind": "guy", "flavor": f})
-            for f in vsgmr.FLAVORS
-        ]
-        return guys + [
-            Choice(f"rules:{k}", k.capitalize(), "Rules", {"kind": k})
-            for k in vsgmr.KINDS
-            if k != "guy"
-        ]
-    if system == "goms":
-        kinds = [
-            Choice(f"rules:{k}", goms.KIND_NAMES[k], "Rules", {"kind": k})
-            for k in goms.KINDS
-            if k != "vehicle"
-        ]
-        return kinds + [
-            Choice(
-                f"rules:vehicle:{c}",
-                f"{goms.KIND_NAMES['vehicle']} ({c.replace('-', ' ')})",
-                "Rules",
-                {"kind": "vehicle", "vehicle_class": c},
-            )
-            for c in goms.VEHICLE_CLASSES
-        ]
-    # d10: a trooper with default stats carrying each weapon of the set's table.
+def _gem_rules() -> list[Choice]:
+    return [
+        Choice(f"rules:{i}", name, "Rules example", profile)
+        for i, (name, profile) in enumerate(GEM_EXAMPLES)
+    ]
+
+
+def _vsgmr_rules() -> list[Choice]:
+    guys = [
+        Choice(f"rules:{f}", f.capitalize(), "Rules", {"kind": "guy", "flavor": f})
+        for f in vsgmr.FLAVORS
+    ]
+    return guys + [
+        Choice(f"rules:{k}", k.capitalize(), "Rules", {"kind": k})
+        for k in vsgmr.KINDS
+        if k != "guy"
+    ]
+
+
+def _goms_rules() -> list[Choice]:
+    kinds = [
+        Choice(f"rules:{k}", goms.KIND_NAMES[k], "Rules", {"kind": k})
+        for k in goms.KINDS
+        if k != "vehicle"
+    ]
+    return kinds + [
+        Choice(
+            f"rules:vehicle:{c}",
+            f"{goms.KIND_NAMES['vehicle']} ({c.replace('-', ' ')})",
+            "Rules",
+            {"kind": "vehicle", "vehicle_class": c},
+        )
+        for c in goms.VEHICLE_CLASSES
+    ]
+
+
+def _d10_rules() -> list[Choice]:
+    """A trooper with default stats carrying each weapon of the set's table."""
     return [
         Choice(f"rules:{w.slug}", f"Trooper ({w.name})", "Weapon table", {"weapons": [w.name]})
         for w in d10.WEAPONS
     ]
+
+
+# The rules' own starting points, per system.
+RULES_CHOICES: dict[str, Callable[[], list[Choice]]] = {
+    "gem": _gem_rules,
+    "vsgmr": _vsgmr_rules,
+    "goms": _goms_rules,
+    "d10": _d10_rules,
+}
 
 
 def _sample_choices(samples) -> list[Choice]:
@@ -186,7 +201,7 @@ def choices(army: Army) -> list[Choice]:
     """What the picker lists for `army` (blank() apart): two queries (samples, library)."""
     samples = SampleArmy.objects.for_system(army.system).only("slug", "name", "army")
     return [
-        *_rules_choices(army.system),
+        *RULES_CHOICES[army.system](),
         *_sample_choices(samples),
         *_library_choices(library_for(army.owner_id, army.system)),
     ]

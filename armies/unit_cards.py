@@ -15,6 +15,7 @@ from armies import aids
 from armies.models import Army, StoredUnitPrice, Unit
 from points import d10, gem, goms, vsgmr
 from points.model import Issue, PricedUnit, Stat
+from rules.systems import SYSTEM_PAGES, SystemPages
 
 # Tick boxes on one card; past this a unit tracks losses on the back of the sheet.
 MAX_BOXES = 120
@@ -47,6 +48,10 @@ class Card:
     def detail(self) -> object:
         """The system's card (see _gem_card and friends), worked out when it is drawn."""
         return CARDS[self.system](self.priced)
+
+    @property
+    def system_pages(self) -> SystemPages:
+        return SYSTEM_PAGES[self.system]
 
 
 def unit_cards(army: Army, units: list[Unit]) -> list[Card]:

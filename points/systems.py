@@ -96,7 +96,13 @@ class System:
     name: str = ""  # the full name, as the new-army page lists it
     points_word: str = "pts"  # what a unit's cost is counted in
     group_word: str = "kind"  # what the builder's list groups units by
+    points_long: str = "points"  # the same, written out under a roster's total
+    points_heading: str = "Points"  # the cost's heading on a card filled in by hand
+    figure_word: str = "model"  # what one miniature is called
+    strength_word: str = "figure"  # what a unit loses in a fight, one at a time
     acquisition_roll: bool = False  # armies roll for acquisition before a game (G.O.M.S.)
+    commander: bool = False  # an army has one commander, whose fall the table shows (VSGMR)
+    break_point: bool = False  # a force breaks once half its points are down (d10)
 
     @property
     def army_options(self) -> bool:
@@ -116,6 +122,7 @@ SYSTEMS: dict[str, System] = {
         facts=gem.facts,
         name="GEM — Generic Easy Miniatures",
         group_word="type",
+        strength_word="HIT",
     ),
     "vsgmr": System(
         "vsgmr",
@@ -128,6 +135,8 @@ SYSTEMS: dict[str, System] = {
         unit_checks=vsgmr.unit_checks,
         facts=vsgmr.facts,
         name="VSGMR — Very Simple Generic Miniatures Rules",
+        figure_word="figure",
+        commander=True,
     ),
     "goms": System(
         "goms",
@@ -156,6 +165,9 @@ SYSTEMS: dict[str, System] = {
         extras=d10.extras,
         name="d10 modern skirmish",
         points_word="FP",
+        points_long="force points",
+        points_heading="FP",
+        break_point=True,
     ),
 }
 

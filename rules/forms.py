@@ -181,7 +181,11 @@ class FightForm(forms.Form):
         self.has_units = bool(units)
         select = {"class": "form-select form-select-sm"}
         text_input = {"class": "form-control form-control-sm"}
-        fight_kinds = fights.FIGHTS if system in ("vsgmr", "d10") else ()
+        # Only the conditions this system's fight reads (as the fight API takes them).
+        asks = fights.REQUEST_KEYS.get(system, ())
+        fight_kinds = fights.FIGHTS if "fight" in asks else ()
+        modifiers = _modifier_choices(system, fight_kinds)
+        ranks = any(slug == "rank-deeper" for slug, _, _ in fights.describe_modifiers(system, ""))
         if fight_kinds:
             self.fields["fight"] = forms.ChoiceField(
                 label="Fight",
@@ -230,14 +234,13 @@ class FightForm(forms.Form):
             self.fields[f"{side}_quantity"] = _whole(
                 "Quantity", 1, MAX_QUANTITY, "models; 1 if empty"
             )
-            if system == "vsgmr":
+            if "cover" in asks:
                 self.fields[f"{side}_cover"] = forms.BooleanField(
                     label="In cover", required=False, widget=forms.CheckboxInput()
                 )
-            if system in ("gem", "d10"):
+            if "modifiers" in asks:
                 choices = [
-                    (slug, f"{text} ({n:+d})".replace("-", "−"))
-                    for slug, text, n in _modifier_choices(system)
+                    (slug, f"{text} ({n:+d})".replace("-", "−")) for slug, text, n in modifiers
                 ]
                 self.fields[f"{side}_mod"] = forms.MultipleChoiceField(
                     label="Conditions",
@@ -245,10 +248,11 @@ class FightForm(forms.Form):
                     choices=choices,
                     widget=forms.CheckboxSelectMultiple(attrs={"class": "form-check-input"}),
                 )
-            if system == "gem":
+            if ranks:
                 self.fields[f"{side}_ranks"] = _whole(
                     "Ranks deeper", 0, fights.MAX_RANKS, "+2 each"
                 )
+            if "frontage" in asks:
                 self.fields[f"{side}_frontage"] = _whole(
                     "Frontage", 1, MAX_QUANTITY, "models attacking; all if empty"
                 )
@@ -315,10 +319,9 @@ class FightForm(forms.Form):
         return out
 
     def modifiers(self, side: str) -> tuple[str, ...]:
-        chosen = list(self.cleaned_data.get(f"{side}_mod") or [])
-        if self.system == "d10":
-            allowed = {slug for slug, _, _ in fights.describe_modifiers("d10", self.fight_kind)}
-            chosen = [slug for slug in chosen if slug in allowed]
+        # Only those of the kind of fight asked for: one list serves both kinds.
+        allowed = {slug for slug, _, _ in fights.describe_modifiers(self.system, self.fight_kind)}
+        chosen = [slug for slug in self.cleaned_data.get(f"{side}_mod") or [] if slug in allowed]
         ranks = self.cleaned_data.get(f"{side}_ranks") or 0
         return (*chosen, *(["rank-deeper"] * ranks))
 
@@ -327,15 +330,16 @@ class FightForm(forms.Form):
         return self.cleaned_data.get("fight") or "hand-to-hand"
 
 
-def _modifier_choices(system: str) -> tuple[tuple[str, str, int], ...]:
-    if system == "gem":
-        return tuple(m for m in fights.describe_modifiers("gem", "") if m[0] != "rank-deeper")
-    # One list for both d10 fights; each says which it counts in.
-    close = {m[0] for m in fights.describe_modifiers("d10", "hand-to-hand")}
-    shooting = {m[0] for m in fights.describe_modifiers("d10", "distance")}
+def _modifier_choices(system: str, kinds: tuple[str, ...]) -> tuple[tuple[str, str, int], ...]:
+    """The conditions a side may tick. A repeatable one (GEM's ranks) is a number instead."""
+    if not kinds:
+        return tuple(m for m in fights.describe_modifiers(system, "") if m[0] != "rank-deeper")
+    # One list for both kinds of fight (d10's); each says which it counts in.
+    close = {m[0] for m in fights.describe_modifiers(system, "hand-to-hand")}
+    shooting = {m[0] for m in fights.describe_modifiers(system, "distance")}
     seen: dict[str, tuple[str, str, int]] = {}
-    for fight in fights.FIGHTS:
-        for slug, text, n in fights.describe_modifiers("d10", fight):
+    for fight in kinds:
+        for slug, text, n in fights.describe_modifiers(system, fight):
             where = "both" if slug in close & shooting else "close" if slug in close else "shooting"
             seen.setdefault(slug, (slug, f"{text}, {where}", n))
     return tuple(seen.values())

@@ -235,30 +235,6 @@ def d10_context(catalog: Catalog) -> dict[str, Any]:
     }
 
 
-# ---------------------------------------------------------------- the pages
-
-
-@dataclass(frozen=True)
-class Page:
-    short: str  # for navigation
-    title: str
-    systems: tuple[str, ...]  # catalog systems shown on the page
-    context: Callable[[Catalog], dict[str, Any]]
-
-
-PAGES = {
-    "gem": Page("GEM", "GEM — Generic Easy Miniatures", ("gem", "gemini"), gem_context),
-    "vsgmr": Page(
-        "VSGMR",
-        "VSGMR — Very Simple Generic Miniatures Rules",
-        ("vsgmr",),
-        vsgmr_context,
-    ),
-    "goms": Page("G.O.M.S.", "G.O.M.S. — WWII skirmish", ("goms",), goms_context),
-    "d10": Page("d10", "d10 modern skirmish", ("d10",), d10_context),
-}
-
-
 # ---------------------------------------------------------------- interpretations
 
 

@@ -11,28 +11,31 @@ from points import d10
 from rules import odds, pages
 from rules.forms import D10ChancesForm
 from rules.models import RuleEntry, SampleArmy
+from rules.systems import SYSTEM_PAGES
 
 
 def system_page(request: HttpRequest, system: str) -> HttpResponse:
-    page = pages.PAGES.get(system)
+    page = SYSTEM_PAGES.get(system)
     if page is None:
         raise Http404("Muster has no rules page for that system.")
     # Two queries whatever the catalog's size: its entries, and the sample armies.
-    entries = RuleEntry.objects.filter(system__in=page.systems).exclude(kind="interpretation")
+    entries = RuleEntry.objects.filter(system__in=page.catalog_systems).exclude(
+        kind="interpretation"
+    )
     catalog = pages.by_kind(entries)
     context = {
         "system": system,
         "page": page,
-        "systems": pages.PAGES,
+        "systems": SYSTEM_PAGES,
         "samples": pages.sample_rows(SampleArmy.objects.for_system(system)),
-        **page.context(catalog),
+        **page.rules_context(catalog),
     }
     return render(request, f"rules/{system}.html", context)
 
 
 def interpretations(request: HttpRequest) -> HttpResponse:
     entries = RuleEntry.objects.of_kind("interpretation").order_by("position")
-    context = {"systems": pages.PAGES, "rows": pages.interpretation_rows(entries)}
+    context = {"systems": SYSTEM_PAGES, "rows": pages.interpretation_rows(entries)}
     return render(request, "rules/interpretations.html", context)
 
 
@@ -44,7 +47,7 @@ def d10_chances(request: HttpRequest) -> HttpResponse:
     context = {
         "form": form,
         "result": result,
-        "systems": pages.PAGES,
+        "systems": SYSTEM_PAGES,
         "target_number": d10.TARGET_NUMBER,
         "critical_margin": d10.CRITICAL_MARGIN,
     }

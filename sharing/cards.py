@@ -23,6 +23,7 @@ from armies.models import Army
 from points import d10, gem, goms, vsgmr
 from points.numbers import percent
 from rules import pages
+from rules.systems import SYSTEM_PAGES
 from sharing import roster
 
 # ---------------------------------------------------------------- unit cards
@@ -38,7 +39,7 @@ def render_cards(request: HttpRequest, army: Army, back_url: str) -> HttpRespons
         "options": options,
         "back_url": back_url,
         "printed": timezone.localdate(),
-        "system_template": f"armies/roster_{army.system}.html",
+        "system_template": army.system_pages.roster_card,
         "drawn_cards": partial(drawing.roster_cards, state),
         "header": f"{army.name} · unit cards",
     }
@@ -74,6 +75,7 @@ def blank_cards(request: HttpRequest, system: str) -> HttpResponse:
     info = _system(system)
     context = {
         "system": system,
+        "pages": SYSTEM_PAGES[system],
         "label": info.label,
         "cards": range(BLANK_CARDS),
         "header": f"Muster blank cards · {info.label}",
@@ -168,6 +170,7 @@ def quick_reference(request: HttpRequest, system: str) -> HttpResponse:
     info = _system(system)
     context = {
         "system": system,
+        "pages": SYSTEM_PAGES[system],
         "label": info.label,
         "version": info.version,
         "header": f"Muster quick reference · {info.label}",

@@ -8,8 +8,8 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.views.decorators.http import require_GET
 
-from rules import pages
 from rules.forms import FightForm
+from rules.systems import SYSTEM_PAGES
 from sharing import fight_odds
 
 
@@ -31,8 +31,8 @@ def fight(request: HttpRequest, system: str) -> HttpResponse:
     result = fight_odds.work_out(form, by_pk, samples) if bound and form.is_valid() else None
     context = {
         "system": system,
-        "page": pages.PAGES[system],
-        "systems": pages.PAGES,
+        "page": SYSTEM_PAGES[system],
+        "systems": SYSTEM_PAGES,
         "form": form,
         "result": result,
         "has_units": bool(units),

@@ -58,7 +58,7 @@ def _preset_check(side: Side) -> str:
     if preset is None:
         return ""
     total = side.priced.total
-    if army.system == "goms":  # a game size is the most an army may spend
+    if preset.ceiling:
         verdict = "within" if total <= preset.high else "over"
         return f"{preset.name}: {preset.points} points, {verdict}"
     verdict = "within" if preset.low <= total <= preset.high else "outside"

@@ -12,6 +12,7 @@ from points import gem
 from points.numbers import ascii_int
 from rules import odds, pages
 from rules.forms import Table1Form
+from rules.systems import SYSTEM_PAGES
 
 # The picker lists units of the player's most recently edited GEM armies, at most this
 # many units: the page's cost must not grow with how many armies an account keeps.
@@ -53,7 +54,7 @@ def table_1(request: HttpRequest) -> HttpResponse:
         "result": result,
         "matrix": pages.table_1(),
         "defs": gem.TABLE_RANGE,
-        "systems": pages.PAGES,
+        "systems": SYSTEM_PAGES,
         "has_units": bool(units),
     }
     template = "rules/table_1.html#calculator" if request.htmx else "rules/table_1.html"

@@ -108,7 +108,7 @@ def render_roster(request: HttpRequest, army: Army, share_url: str | None) -> Ht
         "qr": partial(_qr_svg, share_url) if share_url else None,
         "back_url": army.get_absolute_url() if owner else army.get_share_url(),
         "printed": timezone.localdate(),
-        "system_template": f"armies/roster_{army.system}.html",
+        "system_template": army.system_pages.roster_card,
         "drawn_cards": partial(drawing.roster_cards, state),
         "options": PrintOptions.of(request.GET),
         "cards_url": _cards_url(request, army, owner),

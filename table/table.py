@@ -173,7 +173,7 @@ def new_cards(army: Army) -> dict:
             counter["key"] = f"{unit.pk}.{counter['key']}"
         cards.append(card)
     found: dict = {"system": army.system, "units": cards}
-    if army.system == "d10":
+    if army.game_system.break_point:  # the game tracks the force's morale against it
         priced = army.priced()
         found["force"] = str(priced.total)
         found["break"] = str(priced.extras["break_point"])
@@ -305,7 +305,7 @@ class Board:
 
     @staticmethod
     def _morale(cards: dict, state: dict) -> Morale | None:
-        if cards.get("system") != "d10":
+        if "break" not in cards:  # a force without a break point never breaks
             return None
         lost = sum(
             state.get(c["counters"][0]["key"], 0) * c["force_each"]
@@ -357,7 +357,7 @@ def card_data(game: Game) -> dict:
     for card in units:
         labels |= {c["key"]: f"{c['label']}, {card['name']}" for c in card["counters"]}
     found: dict = {"limits": limits(game), "labels": labels}
-    if game.cards.get("system") == "d10":
+    if "break" in game.cards:
         found["morale"] = {
             "force": game.cards["force"],
             "break": game.cards["break"],

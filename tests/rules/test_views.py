@@ -7,6 +7,8 @@ import re
 import pytest
 from django.urls import reverse
 
+import points
+
 pytestmark = pytest.mark.django_db
 
 SYSTEMS = ["gem", "vsgmr", "goms", "d10"]
@@ -144,3 +146,28 @@ def test_a_sample_edited_in_the_admin_shows_its_new_total(client):
     save_sample(orcs)
     # A document that no longer loads is shown unpriced, not as a 500.
     assert cells(get(client, "/rules/vsgmr/"), "sample-orcs")[-2:] == ["—", "—"]
+
+
+@pytest.mark.parametrize("system", sorted(points.SYSTEMS))
+def test_every_system_the_engine_prices_has_all_its_pages(client, system):
+    """A system the engine prices has its rules summary, blank cards and quick reference,
+    and its rules page links a fight odds page exactly when that page works out fights."""
+    rules = get(client, f"/rules/{system}/")
+    assert client.get(f"/print/{system}/blank-cards/").status_code == 200
+    assert client.get(f"/print/{system}/quick-reference/").status_code == 200
+    fights = client.get(f"/rules/{system}/fight/").status_code
+    assert fights in (200, 404)
+    assert (f'href="/rules/{system}/fight/"' in rules) == (fights == 200)
+
+
+def test_sample_armies_count_figures_in_vsgmr_and_models_in_the_other_systems(client):
+    heads = {}
+    for system in ("vsgmr", "gem", "goms", "d10"):
+        samples = get(client, f"/rules/{system}/").split('id="samples"')[1]
+        heads[system] = re.findall(r'<th scope="col" class="text-end">(\w+)</th>', samples)
+    assert heads == {
+        "vsgmr": ["Figures", "Points"],
+        "gem": ["Models", "Points"],
+        "goms": ["Models", "Points"],
+        "d10": ["Models", "Points"],
+    }
