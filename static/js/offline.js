@@ -182,6 +182,9 @@
       .register("/sw.js", { scope: "/" })
       .then(() => navigator.serviceWorker.ready)
       .then((registration) => {
+        // The worker claims the open pages once it is active, but not a page whose load was
+        // under way then (a form sent during the first visit's install): that page asks.
+        if (!navigator.serviceWorker.controller) registration.active?.postMessage({ claim: true });
         if (!navigator.onLine || copyAt) return;
         const assets = [
           ...document.querySelectorAll("script[src]"),

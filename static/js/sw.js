@@ -215,8 +215,14 @@ self.addEventListener("fetch", (event) => {
 //   first visit); keep it and the static files it loaded, as if it had come through here.
 // - {forget: "pages"}: the player is logging out.
 // - {recheck: true}: the network is back: are the kept share links still on?
+// - {claim: true}: a page this worker does not control yet. Claiming at activation leaves
+//   out a page whose navigation began before the worker was active and ended after.
 self.addEventListener("message", (event) => {
   const data = event.data || {};
+  if (data.claim) {
+    event.waitUntil(self.clients.claim());
+    return;
+  }
   if (data.recheck) {
     event.waitUntil(recheckWhenBack());
     return;
