@@ -7,8 +7,8 @@ transaction: its row in the builder's list (row_html), its card on the share pag
 then one query for the parts, joined in list order: no template runs per unit, so a cold
 200-unit page costs what a warm one does, and every worker reads the same drawing. A save
 in the builder, the write players make most, draws nothing: it leaves the unit's parts
-blank (its reply draws the row it sends), and the first page that shows them draws and
-stores them (parts_of).
+blank (its reply draws the row it sends), and the first page that shows one of them
+draws and stores that one (parts_of).
 
 Nothing in a part depends on its place in the list or on which unit is open (CSS numbers
 cards and hides the first row's "up" and the last row's "down"; the open unit's row is
@@ -137,13 +137,28 @@ def parts_of(state, field: str) -> list[str]:
         return [html for _, html in drawn]
     army = state.army
     units = list(army.units.filter(pk__in=blank))
-    fresh = parts(army, units)
+    fresh = parts(army, units, fields=(field,))  # this page's part: the others wait for theirs
     with transaction.atomic():
         # The army row's lock, as a save takes it: no save can come between the check and
         # the write.
         if Army.all_objects.select_for_update().filter(pk=army.pk, version=army.version):
-            store(units, fresh)
+            store_part(units, field, fresh)
     return [html or fresh.get(pk, {}).get(field, "") for pk, html in drawn]
+
+
+def store_part(units: list[Unit], field: str, drawn: dict[int, dict[str, str]]) -> None:
+    """Keep one part `field` of each of `units`, drawn by this release. A unit whose other
+    parts another release drew has them blanked, so they count as blank still."""
+    current = [unit for unit in units if unit.drawn_for == settings.RELEASE]
+    behind = [unit for unit in units if unit.drawn_for != settings.RELEASE]
+    for unit in units:
+        setattr(unit, field, drawn[unit.pk][field])
+    for unit in behind:
+        for other in set(FIELDS) - {field}:
+            setattr(unit, other, "")
+        unit.drawn_for = settings.RELEASE
+    Unit.objects.bulk_update(current, [field])
+    Unit.objects.bulk_update(behind, [*FIELDS, "drawn_for"])
 
 
 def shared_cards(state) -> SafeString:

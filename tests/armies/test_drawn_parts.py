@@ -33,7 +33,9 @@ def test_a_share_page_after_a_save_shows_the_new_card_and_keeps_it(client, playe
     page = client.get(f"/s/{token}/").content.decode()
     assert "Veterans" in page and "<strong>13</strong> pts" in page  # 2 × 6.5
     unit.refresh_from_db()
-    assert all("Veterans" in html for html in (unit.row_html, unit.shared_html, unit.roster_html))
+    assert "Veterans" in unit.shared_html
+    # The builder's row and the roster card wait for the pages that show them.
+    assert unit.row_html == unit.roster_html == ""
     with CaptureQueriesContext(connection) as queries:
         again = client.get(f"/s/{token}/").content.decode()
 
@@ -60,6 +62,23 @@ def test_cards_drawn_from_a_page_read_before_a_save_are_not_kept(player):
     assert "Second" in "".join(drawing.parts_of(ArmyState(army), "shared_html"))
     unit.refresh_from_db()
     assert "Second" in unit.shared_html
+
+
+def test_a_page_keeping_its_part_under_a_new_release_leaves_no_older_part_counted_as_new(
+    player_client, player
+):
+    army = ArmyFactory(owner=player, system="gem", profiles=[SWORDSMAN])
+    token = services.share_army(army)
+    # Drawn by an earlier release of the code, whose row said something else.
+    Unit.objects.filter(army=army).update(
+        drawn_for="older", row_html="<li>Drawn before</li>", shared_html="", roster_html=""
+    )
+    assert "Drawn before" not in player_client.get(f"/s/{token}/").content.decode()
+    unit = army.units.get()
+    assert (unit.drawn_for, unit.row_html) == (settings.RELEASE, "")
+    builder = player_client.get(f"/armies/{army.pk}/").content.decode()
+    assert "Drawn before" not in builder and 'data-testid="unit-row"' in builder
+    assert 'data-testid="unit-row"' in Unit.objects.get(pk=unit.pk).row_html
 
 
 def test_redraw_draws_every_unit_again(player):
