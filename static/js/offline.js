@@ -164,14 +164,51 @@
     await Promise.all(jobs);
   }
 
+  // How many taps made at the table (static/js/play.js) are on this device and not yet on
+  // the server: 0 when there is no table database at all (it is not made here).
+  function unsentTaps() {
+    if (!("indexedDB" in window)) return Promise.resolve(0);
+    return new Promise((done) => {
+      const request = indexedDB.open(TABLE_DB);
+      request.onupgradeneeded = () => request.transaction.abort(); // none yet: nothing unsent
+      request.onerror = () => done(0);
+      request.onsuccess = () => {
+        const db = request.result;
+        if (!db.objectStoreNames.contains("games")) {
+          db.close();
+          done(0);
+          return;
+        }
+        const all = db.transaction("games").objectStore("games").getAll();
+        all.onsuccess = () => {
+          db.close();
+          done(all.result.reduce((n, game) => n + (game?.pending?.length || 0), 0));
+        };
+        all.onerror = () => {
+          db.close();
+          done(0);
+        };
+      };
+    });
+  }
+
+  // Logging out forgets the table's taps with the rest: when some never reached the server
+  // (made without a network), the player is asked first, and staying keeps them.
   document.addEventListener("submit", (event) => {
     const form = event.target;
     if (!loggingOut(form)) return;
     if (form.dataset.forgotten) return;
     event.preventDefault();
-    forget().finally(() => {
-      form.dataset.forgotten = "yes";
-      form.submit();
+    unsentTaps().then((n) => {
+      const lose =
+        `${n} change${n === 1 ? "" : "s"} made at the table without a network ` +
+        `${n === 1 ? "has" : "have"} not reached the server yet. Logging out deletes ` +
+        `${n === 1 ? "it" : "them"} from this device. Log out anyway?`;
+      if (n && !window.confirm(lose)) return;
+      forget().finally(() => {
+        form.dataset.forgotten = "yes";
+        form.submit();
+      });
     });
   });
 

@@ -403,6 +403,41 @@ def test_logging_out_leaves_no_private_page_on_the_device(devices, live_server):
     assert errors == []
 
 
+def test_logging_out_with_taps_not_sent_yet_asks_first_and_staying_keeps_them(devices, live_server):
+    player = UserFactory(username="hasty")
+    army = ArmyFactory(owner=player, system="gem", profiles=[BLOCK])
+    context, page, errors = owner_phone(devices, "hasty")
+    start_game(page, army)
+    page.set_viewport_size(DESK)
+    context.set_offline(True)
+    page.get_by_role("button", name=HIT).click()
+    expect(page.get_by_test_id("play-pending")).to_contain_text("1 change made offline")
+    page.get_by_test_id("username").click()
+    with page.expect_event("dialog") as asked:
+        page.get_by_role("button", name="Log out").click()
+    assert asked.value.message == (
+        "1 change made at the table without a network has not reached the server yet."
+        " Logging out deletes it from this device. Log out anyway?"
+    )
+    asked.value.dismiss()
+    expect(page.get_by_test_id("play-pending")).to_contain_text("1 change made offline")
+    page.reload()  # still on this device (the page comes from it, offline)
+    expect(page.get_by_test_id("play-pending")).to_contain_text("1 change made offline")
+    # Staying kept the tap: back online, it reaches the server.
+    context.set_offline(False)
+    expect(page.get_by_test_id("play-pending")).to_contain_text("Sent: the 1 change made offline")
+    game = Game.objects.get(army=army)
+    assert game.state == {f"{army.units.get().pk}.hits": 1}
+    # Nothing left unsent: logging out asks nothing.
+    later: list[str] = []
+    page.on("dialog", lambda dialog: later.append(dialog.message) or dialog.accept())
+    page.get_by_test_id("username").click()
+    page.get_by_role("button", name="Log out").click()
+    expect(page.get_by_role("link", name="Log in", exact=True)).to_be_visible()
+    assert later == []
+    assert errors == []
+
+
 def test_a_share_link_turned_off_goes_from_the_device_at_the_next_contact(devices, live_server):
     player = UserFactory(username="lender")
     army = ArmyFactory(owner=player, system="gem", name="Borrowed Host", profiles=[BLOCK])
