@@ -214,7 +214,11 @@
 
   function register() {
     if (!("serviceWorker" in navigator)) return;
-    const controlled = Boolean(navigator.serviceWorker.controller);
+    // Whether this page's own request went through the worker (which then kept it), not
+    // whether a worker controls it now: one that activates while the page loads claims it
+    // before this runs, though the page came from the network and is not kept yet.
+    const [loaded] = performance.getEntriesByType?.("navigation") ?? [];
+    const controlled = Boolean(navigator.serviceWorker.controller) && (loaded?.workerStart ?? 1) > 0;
     navigator.serviceWorker
       .register("/sw.js", { scope: "/" })
       .then(() => navigator.serviceWorker.ready)
