@@ -93,13 +93,22 @@ def redraw(army, pks: Iterable[int], known: Iterable = ()) -> None:
     store(units, parts(army, units))
 
 
-def store(units: list[Unit], drawn: dict[int, dict[str, str]]) -> None:
-    """Keep each unit's parts `drawn` (by unit id) on its row, marked with this release."""
+def store(units: list[Unit], drawn: dict[int, dict[str, str]], fields=FIELDS) -> None:
+    """Keep the parts `fields` of each of `units` as `drawn` (by unit id), marked with this
+    release. A unit whose other parts another release drew has them blanked, so they still
+    count as blank (a page stores only the part it shows)."""
+    current = [unit for unit in units if unit.drawn_for == settings.RELEASE]
+    behind = [unit for unit in units if unit.drawn_for != settings.RELEASE]
     for unit in units:
         for field in FIELDS:
-            setattr(unit, field, drawn[unit.pk][field])
+            if field in fields:
+                setattr(unit, field, drawn[unit.pk][field])
+            elif unit.drawn_for != settings.RELEASE:
+                setattr(unit, field, "")
+    for unit in behind:
         unit.drawn_for = settings.RELEASE
-    Unit.objects.bulk_update(units, [*FIELDS, "drawn_for"])
+    Unit.objects.bulk_update(current, list(fields))
+    Unit.objects.bulk_update(behind, [*FIELDS, "drawn_for"])
 
 
 def changed_rows(army: Army, unit: Unit, before: dict | None, selected: bool = True) -> list[Row]:
@@ -142,23 +151,8 @@ def parts_of(state, field: str) -> list[str]:
         # The army row's lock, as a save takes it: no save can come between the check and
         # the write.
         if Army.all_objects.select_for_update().filter(pk=army.pk, version=army.version):
-            store_part(units, field, fresh)
+            store(units, fresh, fields=(field,))
     return [html or fresh.get(pk, {}).get(field, "") for pk, html in drawn]
-
-
-def store_part(units: list[Unit], field: str, drawn: dict[int, dict[str, str]]) -> None:
-    """Keep one part `field` of each of `units`, drawn by this release. A unit whose other
-    parts another release drew has them blanked, so they count as blank still."""
-    current = [unit for unit in units if unit.drawn_for == settings.RELEASE]
-    behind = [unit for unit in units if unit.drawn_for != settings.RELEASE]
-    for unit in units:
-        setattr(unit, field, drawn[unit.pk][field])
-    for unit in behind:
-        for other in set(FIELDS) - {field}:
-            setattr(unit, other, "")
-        unit.drawn_for = settings.RELEASE
-    Unit.objects.bulk_update(current, [field])
-    Unit.objects.bulk_update(behind, [*FIELDS, "drawn_for"])
 
 
 def shared_cards(state) -> SafeString:
