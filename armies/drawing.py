@@ -8,7 +8,7 @@ then one query for the parts, joined in list order: no template runs per unit, s
 200-unit page costs what a warm one does, and every worker reads the same drawing. A save
 in the builder, the write players make most, draws nothing: it leaves the unit's parts
 blank (its reply draws the row it sends), and the first page that shows one of them
-draws and stores that one (parts_of).
+draws it for its answer and stores it once the answer is sent (parts_of, after_page).
 
 Nothing in a part depends on its place in the list or on which unit is open (CSS numbers
 cards and hides the first row's "up" and the last row's "down"; the open unit's row is
@@ -22,11 +22,15 @@ that shows a unit draws it again; `manage.py redraw` draws every unit at once (a
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+import logging
+from collections.abc import Callable, Iterable
+from contextvars import ContextVar
 from functools import partial
 
 from django.conf import settings
-from django.db import transaction
+from django.core.signals import request_finished, request_started
+from django.db import DatabaseError, transaction
+from django.dispatch import receiver
 from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils.safestring import SafeString
@@ -42,6 +46,8 @@ SHARED_TEMPLATE = "armies/_shared_units.html#card"
 ROSTER_TEMPLATE = "armies/roster.html#card"
 FIELDS = DRAWN_FIELDS
 BLANK = dict.fromkeys(FIELDS, "")
+
+logger = logging.getLogger(__name__)
 
 
 def row_html(row: Row, oob: bool = False) -> str:
@@ -138,8 +144,7 @@ def builder_rows(state) -> SafeString:
 
 def parts_of(state, field: str) -> list[str]:
     """Each live unit's stored part `field`, in list order. Units a save left blank are
-    drawn here (one query for them) and stored, unless the army has changed since this
-    page read it (another save blanked them again: the next page draws them)."""
+    drawn here (one query for them) and stored once the page is sent (after_page)."""
     drawn = state.drawn(field)
     blank = [pk for pk, html in drawn if not html]
     if not blank:
@@ -147,12 +152,53 @@ def parts_of(state, field: str) -> list[str]:
     army = state.army
     units = list(army.units.filter(pk__in=blank))
     fresh = parts(army, units, fields=(field,))  # this page's part: the others wait for theirs
+    after_page(partial(keep, army, units, fresh, field))
+    return [html or fresh.get(pk, {}).get(field, "") for pk, html in drawn]
+
+
+def keep(army: Army, units: list[Unit], drawn: dict[int, dict[str, str]], field: str) -> None:
+    """Store what a page drew of `units`, unless the army changed since the page read it
+    (a save blanked them again: the next page draws them)."""
     with transaction.atomic():
         # The army row's lock, as a save takes it: no save can come between the check and
         # the write.
         if Army.all_objects.select_for_update().filter(pk=army.pk, version=army.version):
-            store(units, fresh, fields=(field,))
-    return [html or fresh.get(pk, {}).get(field, "") for pk, html in drawn]
+            store(units, drawn, fields=(field,))
+
+
+# --- Storing after the page is sent ----------------------------------------------------
+# Storing is a write: it waits for the database's write lock, on SQLite behind every save
+# under way. A page does not make its player wait for it: what it drew is stored once its
+# answer is sent (Django sends request_finished when the server closes the response,
+# after the body went out). Outside a request (a command, a test calling parts_of) it is
+# stored at once. A store that fails is not retried: the parts stay blank, and the next
+# page that shows them draws them again.
+
+_after_page: ContextVar[list[Callable[[], None]] | None] = ContextVar("after_page", default=None)
+
+
+def after_page(job: Callable[[], None]) -> None:
+    jobs = _after_page.get()
+    if jobs is None:
+        job()
+    else:
+        jobs.append(job)
+
+
+@receiver(request_started, dispatch_uid="armies.drawing.page_started")
+def page_started(**kwargs) -> None:
+    _after_page.set([])
+
+
+@receiver(request_finished, dispatch_uid="armies.drawing.page_sent")
+def page_sent(**kwargs) -> None:
+    jobs = _after_page.get() or []
+    _after_page.set(None)
+    for job in jobs:
+        try:
+            job()
+        except DatabaseError as error:
+            logger.info("Drawn parts not stored, to be drawn again: %s", error)
 
 
 def shared_cards(state) -> SafeString:

@@ -8,8 +8,11 @@ import io
 
 import pytest
 from django.conf import settings
+from django.core.handlers.wsgi import WSGIHandler
 from django.core.management import CommandError, call_command
-from django.db import connection
+from django.core.signals import request_finished, request_started
+from django.db import close_old_connections, connection
+from django.test import RequestFactory
 from django.test.utils import CaptureQueriesContext
 
 from armies import drawing, services
@@ -44,6 +47,35 @@ def test_a_share_page_after_a_save_shows_the_new_card_and_keeps_it(client, playe
 
     assert units(again) == units(page)
     assert not [q for q in queries if q["sql"].startswith("UPDATE")]
+
+
+def test_a_page_is_sent_before_what_it_drew_is_stored(player):
+    # Storing is a write, which on SQLite waits behind every save under way: the player
+    # gets the page first, and the card is stored when the server closes the answer.
+    army = ArmyFactory(owner=player, system="gem", profiles=[SWORDSMAN] * 2)
+    token = services.share_army(army)
+    unit = army.units.first()
+    services.save_unit(army, unit.pk, services.UnitSpec("Veterans", 2, SWORDSMAN), army.version)
+    environ = RequestFactory().get(f"/s/{token}/").environ
+    statuses = []
+
+    def card() -> str:
+        return Unit.objects.values_list("shared_html", flat=True).get(pk=unit.pk)
+
+    # As a WSGI server calls Django, but in this test's transaction (as the test client
+    # does: no closing of "old" connections between requests).
+    request_started.disconnect(close_old_connections)
+    request_finished.disconnect(close_old_connections)
+    try:
+        answer = WSGIHandler()(environ, lambda status, headers, *_: statuses.append(status))
+        body = b"".join(answer).decode()
+        assert statuses == ["200 OK"] and "Veterans" in body
+        assert card() == ""  # not yet: the page is sent, the server has not closed it
+        answer.close()
+    finally:
+        request_started.connect(close_old_connections)
+        request_finished.connect(close_old_connections)
+    assert "Veterans" in card()
 
 
 def test_cards_drawn_from_a_page_read_before_a_save_are_not_kept(player):
