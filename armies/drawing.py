@@ -18,10 +18,15 @@ marked with the release that drew them (settings.RELEASE, config/release.py): a 
 drawn by another release counts as blank, so after a template change the first page
 that shows a unit draws it again; `manage.py redraw` draws every unit at once (as
 `reprice` prices them).
+
+Each army's row on the army list is stored on the army likewise (army_rows), with a
+digest of all it shows in place of a release mark.
 """
 
 from __future__ import annotations
 
+import hashlib
+import json
 import logging
 from collections.abc import Callable, Iterable
 from contextvars import ContextVar
@@ -44,6 +49,7 @@ from points.systems import SYSTEMS
 ROW_TEMPLATE = "armies/builder.html#unit-row"
 SHARED_TEMPLATE = "armies/_shared_units.html#card"
 ROSTER_TEMPLATE = "armies/roster.html#card"
+LIST_ROW_TEMPLATE = "armies/army_list.html#army-row"
 FIELDS = DRAWN_FIELDS
 BLANK = dict.fromkeys(FIELDS, "")
 
@@ -164,6 +170,56 @@ def keep(army: Army, units: list[Unit], drawn: dict[int, dict[str, str]], field:
         # the write.
         if Army.all_objects.select_for_update().filter(pk=army.pk, version=army.version):
             store(units, drawn, fields=(field,))
+
+
+# --- The army list: each army's row, stored on the army ---------------------------------
+# A row shows only what the army row and its tags hold, so it is stored with a digest of
+# all of it, and drawn again when the digest differs: no write path has to remember it.
+
+
+def army_rows(rows) -> SafeString:
+    """The army list's rows (armies/lists.py's ListRow: an army, with its tags as
+    `tag_list`, and what its row shows), each as stored or drawn afresh. A picked row (the
+    list shown again after a refused post) is drawn with its box ticked and not stored."""
+    drawn, fresh = [], {}
+    for row in rows:
+        army, digest = row.army, shown_on_list(row)
+        if army.list_drawn == digest and not row.picked:
+            drawn.append(army.list_html)
+            continue
+        html = render_to_string(LIST_ROW_TEMPLATE, {"row": row})
+        if not row.picked:
+            fresh[army.pk] = (html, digest)
+        drawn.append(html)
+    if fresh:
+        after_page(partial(keep_army_rows, fresh))
+    return joined(drawn)
+
+
+def shown_on_list(row) -> str:
+    """A digest of everything an army's row shows, and of the release that draws it."""
+    army = row.army
+    shown = [
+        settings.RELEASE,
+        army.name,
+        army.system,
+        army.legal,
+        bool(army.rules_notice),
+        row.total,
+        row.edited,
+        row.edited_iso,
+        row.archived,
+        [tag.name for tag in army.tag_list],
+    ]
+    return hashlib.sha256(json.dumps(shown).encode()).hexdigest()
+
+
+def keep_army_rows(fresh: dict[int, tuple[str, str]]) -> None:
+    """Store drawn list rows with their digests. An army changed meanwhile keeps a row
+    whose digest no longer matches it: the next list draws it again. Nothing else of the
+    army is written (its `updated`, the list's "Last edited", stays as it was)."""
+    armies = [Army(pk=pk, list_html=html, list_drawn=seen) for pk, (html, seen) in fresh.items()]
+    Army.all_objects.bulk_update(armies, ["list_html", "list_drawn"])
 
 
 # --- Storing after the page is sent ----------------------------------------------------

@@ -22,10 +22,11 @@ from django.http import HttpRequest, HttpResponse, QueryDict
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils import dateformat
+from django.utils.safestring import SafeString
 from django.utils.timezone import localtime
 from django.views.decorators.http import require_http_methods, require_POST
 
-from armies import services
+from armies import drawing, services
 from armies.access import army_for_owner
 from armies.models import (
     MAX_TAG,
@@ -200,12 +201,13 @@ class ListRow:
     total: str  # "412" or "412 / 500"
     edited: str  # when it was last edited, local time: "5 Mar 2026, 14:07"
     edited_iso: str  # the same for the <time> element, to the second
+    archived: bool
     picked: bool
 
 
-def army_rows(armies: list[Army], picked: frozenset[int]) -> list[ListRow]:
-    """The list's rows: the numbers stored on each army, as a player reads them (worked
-    out here: fifty rows' filters were a good part of drawing the page)."""
+def army_rows(armies: list[Army], picked: frozenset[int]) -> SafeString:
+    """The list's rows, from the numbers stored on each army, as a player reads them;
+    each drawn once and stored until what it shows changes (armies/drawing.py)."""
     rows = []
     for army in armies:
         total = pts(stored_number(army.total))
@@ -213,8 +215,9 @@ def army_rows(armies: list[Army], picked: frozenset[int]) -> list[ListRow]:
             total += f" / {pts(Fraction(army.points_limit))}"
         edited = localtime(army.updated).replace(microsecond=0)
         text = dateformat.format(edited, "j M Y, H:i")
-        rows.append(ListRow(army, total, text, edited.isoformat(), army.pk in picked))
-    return rows
+        archived = army.archived_at is not None
+        rows.append(ListRow(army, total, text, edited.isoformat(), archived, army.pk in picked))
+    return drawing.army_rows(rows)
 
 
 # ---------------------------------------------------------------- writes

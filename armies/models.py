@@ -173,6 +173,10 @@ class Army(Trashable):
     rules_notice = models.JSONField(null=True, blank=True, editable=False)
     # Hidden from the main army list while set; the archive lists it and can restore it.
     archived_at = models.DateTimeField(null=True, blank=True, db_index=True, editable=False)
+    # Its row on the army list as last drawn, and a digest of everything that row shows
+    # (armies/drawing.py, army_rows): a row whose digest differs is drawn again.
+    list_html = models.TextField(blank=True, default="", editable=False)
+    list_drawn = models.CharField(max_length=64, blank=True, default="", editable=False)
     tags = models.ManyToManyField(Tag, blank=True, related_name="armies")
     created = models.DateTimeField(auto_now_add=True)
     updated = models.DateTimeField(auto_now=True)

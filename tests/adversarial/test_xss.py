@@ -255,7 +255,8 @@ UNESCAPING = re.compile(r"\|\s*safe\b|\bsafeseq\b|autoescape\s+off|mark_safe\(|S
 ALLOWED = {
     # segno's own SVG markup for the share link's QR code: no player text in it.
     ("sharing/roster.py", "return mark_safe(svg)  # noqa: S308"),
-    # Unit rows and cards, each drawn by a template with escaping on, then stored.
+    # Unit rows and cards, and army list rows: each drawn by a template with escaping on,
+    # then stored.
     (
         "armies/drawing.py",
         'return SafeString("".join(parts))  # each part a rendered template',

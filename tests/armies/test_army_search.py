@@ -50,6 +50,7 @@ def test_a_search_never_reads_the_units(player_client, player, units):
     html, sql = _search(player_client, "Host 1")
 
     assert _names(html) == ["Host 1"]
-    # Session, user, the count, a page of armies, their tags, the tags to filter by.
-    assert len(sql) == 6
+    # Session, user, the count, a page of armies, their tags, the tags to filter by, and
+    # storing the one row it drew.
+    assert len(sql) == 7
     assert not [q for q in sql if "armies_unit" in q], "the search read the unit table"

@@ -389,8 +389,8 @@ def test_builder_page_and_reprice_partial_use_constant_queries(
     save(2, 8)
     save(3, 8)
     # session, user, the armies' count and a page of them, stored totals included, their
-    # tags and the tags to filter by
-    with django_assert_num_queries(6):
+    # tags and the tags to filter by; and storing the army's row, drawn again after the saves
+    with django_assert_num_queries(7):
         player_client.get("/armies/")
 
 
@@ -704,8 +704,9 @@ def test_the_army_limit_is_stated_and_a_new_army_past_it_is_refused(
 def test_the_army_list_pages_through_many_armies(player_client, player, django_assert_num_queries):
     for i in range(55):
         ArmyFactory(owner=player, system="vsgmr", profiles=[], name=f"Army {i:02}")
-    # Session, user, count, one page of armies, their tags, the tags to filter by.
-    with django_assert_num_queries(6):
+    # Session, user, count, one page of armies, their tags, the tags to filter by; and
+    # storing the rows it drew.
+    with django_assert_num_queries(7):
         first = player_client.get("/armies/?sort=name").content.decode()
     assert first.count('data-testid="army-row"') == 50 and "Page 1 of 2" in first
     second = player_client.get("/armies/?sort=name&page=2").content.decode()

@@ -256,10 +256,49 @@ def test_the_army_list_costs_the_same_queries_for_1_or_300_armies(
     if params.get("archived"):
         Army.objects.update(archived_at=timezone.now())
 
-    # Session, user, the count, a page of armies, their tags, the tags to filter by.
-    with django_assert_num_queries(6):
+    # Session, user, the count, a page of armies, their tags, the tags to filter by; the
+    # first time, one more to store the rows it drew.
+    with django_assert_num_queries(7):
         html = _list(player_client, **params)
     assert html.count('data-testid="army-row"') == min(armies, lists.ARMIES_PER_PAGE)
+    with django_assert_num_queries(6):
+        again = _list(player_client, **params)
+
+    def rows(page: str) -> str:
+        return page.split("<tbody>")[1].split("</tbody>")[0]
+
+    assert rows(again) == rows(html)
+
+
+def test_a_stored_list_row_shows_every_change_to_its_army(player_client, player):
+    army = ArmyFactory(owner=player, system="vsgmr", profiles=[TROOP], name="Raiders")
+    edited = Army.objects.get(pk=army.pk).updated
+    first = _list(player_client)
+    assert _names(first) == ["Raiders"] and ">1</td>" in first
+    assert Army.objects.get(pk=army.pk).updated == edited  # storing a row is no edit
+
+    services.save_settings(army, {"name": "Night raiders", "points_limit": 50}, army.version)
+    html = _list(player_client)
+    assert _names(html) == ["Night raiders"] and ">1 / 50</td>" in html
+    services.add_units(army, [services.UnitSpec("Troop", 1, TROOP)] * 2, army.version)
+    assert ">3 / 50</td>" in _list(player_client)
+    _bulk(player_client, "tag", [army], new_tag="raid")
+    assert ">raid</a>" in _list(player_client)
+
+    _bulk(player_client, "archive", [army])
+    assert _names(_list(player_client)) == []
+    archive = _list(player_client, archived="1")
+    assert _names(archive) == ["Night raiders"] and ">Restore</button>" in archive
+    assert "&amp;archived=1" in archive  # the tag link stays in the archive
+
+
+def test_a_list_row_drawn_by_another_release_is_drawn_again(player_client, player):
+    army = ArmyFactory(owner=player, system="vsgmr", profiles=[TROOP], name="Raiders")
+    Army.objects.filter(pk=army.pk).update(
+        list_html='<tr data-testid="army-row"><td>Drawn before</td></tr>', list_drawn="older"
+    )
+    html = _list(player_client)
+    assert "Drawn before" not in html and _names(html) == ["Raiders"]
 
 
 def test_names_and_tags_on_the_list_are_escaped(player_client, player):
