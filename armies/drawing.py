@@ -206,8 +206,7 @@ def shown_on_list(row) -> str:
         army.legal,
         bool(army.rules_notice),
         row.total,
-        row.edited,
-        row.edited_iso,
+        row.edited_iso,  # the last edit, to the second (the shown text follows from it)
         row.archived,
         [tag.name for tag in army.tag_list],
     ]
