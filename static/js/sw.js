@@ -19,6 +19,7 @@ const STATIC = "muster-static-v1";
 const KEPT_CACHES = [PAGES, STATIC];
 const OFFLINE_PAGE = "/offline/";
 const SAVED_AT = "X-Muster-Saved-At";
+const ASKED_AT = "X-Muster-Asked-At";
 const KEPT = [
   /^\/armies\/$/,
   /^\/armies\/\d+\/play\/$/,
@@ -86,12 +87,18 @@ async function keepStatic(path) {
   }
 }
 
-// A page as kept: the answer's body with the time it was stored in a header.
-async function keepPage(key, answer) {
+// A page as kept: the answer's body with the time it was stored in a header. Two answers
+// for one page can arrive out of order (the first visit's copy is asked for by the worker
+// while the player's next page is on its way): an answer asked for earlier than the kept
+// copy never replaces it.
+async function keepPage(key, answer, askedAt) {
   const headers = new Headers(answer.headers);
   headers.set(SAVED_AT, new Date().toISOString());
+  headers.set(ASKED_AT, String(askedAt));
   const body = await answer.blob();
   const cache = await caches.open(PAGES);
+  const kept = await cache.match(key);
+  if (kept && Number(kept.headers.get(ASKED_AT)) > askedAt) return;
   await cache.put(key, new Response(body, { status: 200, headers }));
 }
 
@@ -140,9 +147,10 @@ async function recheckShares(now = false) {
   }
   for (const token of tokens) {
     try {
+      const askedAt = Date.now();
       const answer = await fetch(`/s/${token}/`, { credentials: "same-origin" });
       if (answer.status === 404) await forgetShare(token);
-      else if (answer.ok && (await cache.match(`/s/${token}/`))) await keepPage(`/s/${token}/`, answer);
+      else if (answer.ok && (await cache.match(`/s/${token}/`))) await keepPage(`/s/${token}/`, answer, askedAt);
     } catch {
       return false; // no network (yet): next time
     }
@@ -161,12 +169,13 @@ async function recheckWhenBack() {
 async function page(event, url) {
   const key = url.pathname;
   try {
+    const askedAt = Date.now();
     const answer = await fetch(event.request);
     const share = SHARE.exec(url.pathname);
     if (answer.status === 404 && share) {
       await forgetShare(share[1]);
     } else if (answer.ok && !answer.redirected && kept(url)) {
-      await keepPage(key, answer.clone());
+      await keepPage(key, answer.clone(), askedAt);
     } else if (answer.redirected && kept(url)) {
       // Sent to the log-in page: this device no longer holds that session's pages.
       const cache = await caches.open(PAGES);
@@ -244,8 +253,9 @@ self.addEventListener("message", (event) => {
       if (!kept(url)) return;
       if (data.controlled) return; // kept on its way through, above
       try {
+        const askedAt = Date.now();
         const answer = await fetch(url.pathname, { credentials: "same-origin" });
-        if (answer.ok && !answer.redirected) await keepPage(url.pathname, answer);
+        if (answer.ok && !answer.redirected) await keepPage(url.pathname, answer, askedAt);
       } catch {
         // Offline already: nothing to keep yet.
       }

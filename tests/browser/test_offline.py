@@ -51,14 +51,22 @@ def shots(page, name: str) -> None:
 SW_WAIT = 30.0
 
 
-def kept(page, path: str, timeout: float = SW_WAIT) -> None:
-    """Wait until the service worker keeps `path` on the device."""
+KEPT_COPY = """async (path) => {
+  const copy = await (await caches.open('muster-pages-v1')).match(path);
+  return copy ? await copy.text() : null;
+}"""
+
+
+def kept(page, path: str, holding: str = "", timeout: float = SW_WAIT) -> None:
+    """Wait until the service worker keeps `path` on the device, as a copy that holds
+    `holding` (a page kept before a change does not count as kept after it)."""
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
-        if path in page.evaluate(KEPT_PAGES):
+        copy = page.evaluate(KEPT_COPY, path)
+        if copy is not None and holding in copy:
             return
         time.sleep(0.1)
-    raise AssertionError(f"{path} not kept: {page.evaluate(KEPT_PAGES)}")
+    raise AssertionError(f"{path} not kept holding {holding!r}: {page.evaluate(KEPT_PAGES)}")
 
 
 def controlled(page, timeout: float = SW_WAIT) -> None:
@@ -113,7 +121,8 @@ def start_game(page, army) -> None:
     page.get_by_role("button", name="Start a game").click()
     expect(page.get_by_test_id("play-card").first).to_be_visible()
     controlled(page)
-    kept(page, f"/armies/{army.pk}/play/")
+    # The copy kept with the game under way: the one from before "Start a game" is not it.
+    kept(page, f"/armies/{army.pk}/play/", holding="data-game-number")
 
 
 def test_a_game_started_while_the_worker_installs_is_on_a_page_it_controls(
