@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import random
 import re
 
@@ -435,3 +436,36 @@ def test_cards_drawn_for_the_owner_never_reach_the_opponent(player_client, playe
     tap(player_client, army, "turn")
     Client().get(f"/s/{token}/play/")
     assert card_button in player_client.get(play_url(army)).content.decode()
+
+
+def play_cards(html: str) -> dict:
+    found = re.search(r'<script id="play-cards" type="application/json">(.*?)</script>', html)
+    return json.loads(found.group(1))
+
+
+def test_a_d10_game_page_carries_what_the_phone_works_the_break_point_out_from(
+    player_client, player
+):
+    # Offline, static/js/play.js works the break point out on the phone from this. A
+    # leader counts 2 force points and each model 1: 2 + 4 × 1 = 6, breaking at half, 3.
+    army = ArmyFactory(owner=player, system="d10", profiles=[{"leader": True}, {}, {}, {}, {}])
+    start(player_client, army)
+    morale = play_cards(player_client.get(play_url(army)).content.decode())["morale"]
+    assert morale["force"] == "6" and morale["break"] == "3"
+    keys = [unit_key(army, n, "down") for n in range(5)]
+    assert morale["units"] == [[keys[0], 2], *[[k, 1] for k in keys[1:]]]
+
+
+def test_the_owners_second_device_follows_the_game_only_when_it_changed(player_client, player):
+    # The owner's table-mode page asks now and then (static/js/play.js) naming the game and
+    # version it shows: nothing comes back while nothing changed.
+    army = ArmyFactory(owner=player, system="gem", profiles=[SWORDS])
+    game = start(player_client, army)
+    at = {"at": f"{game.pk}.{game.version}"}
+    htmx = {"HX-Request": "true"}
+    assert player_client.get(play_url(army), at, headers=htmx).status_code == 204
+    tap(player_client, army, unit_key(army, 0, "hits"))  # from the other device
+    polled = player_client.get(play_url(army), at, headers=htmx)
+    html = polled.content.decode()
+    assert polled.status_code == 200 and values(html) == [1, 0]
+    assert "<html" not in html  # the game's part, not a whole page
