@@ -293,17 +293,28 @@ document.addEventListener(
   true,
 );
 
-// The save waits for a pause in the typing (the form's "input delay:400ms"); whatever
-// would leave the unit first sends what was typed: a click outside the editor, another
-// form, the page being left (then by sendBeacon, which outlives the page).
+// The save waits for a pause in the typing (400 ms); whatever would leave the unit first
+// sends what was typed: a click outside the editor, another form, the page being left
+// (then by sendBeacon, which outlives the page). The pause is timed here, not by an htmx
+// trigger on the form: htmx wires a swapped-in editor's triggers only once the swap has
+// settled, and what was typed before that was never saved.
 function unsavedForm() {
   const form = document.getElementById("unit-form");
   return form?.dataset.unsaved ? form : null;
 }
 function saveNow() {
+  clearTimeout(pause);
   const form = unsavedForm();
-  if (form) htmx.trigger(form, "submit");
+  if (!form) return;
+  htmx.process(form); // a no-op once the swap has settled
+  htmx.trigger(form, "submit");
 }
+let pause = null;
+document.addEventListener("input", (event) => {
+  if (!event.target.closest?.("#unit-form")) return;
+  clearTimeout(pause);
+  pause = setTimeout(saveNow, 400);
+});
 document.addEventListener(
   "click",
   (event) => {
