@@ -145,6 +145,19 @@ document.addEventListener("change", (event) => {
   }
 });
 
+// A row's buttons post the shared form #unit-actions to their own formaction. htmx learns
+// which button was pressed only from buttons it has wired, and it wires the ones a swap
+// brings (a row's actions, when it is opened) once the swap settles: one pressed sooner
+// posted to the form's own address and did nothing. Wired here as it is pressed.
+document.addEventListener(
+  "click",
+  (event) => {
+    const button = event.target.closest?.('button[form="unit-actions"]');
+    if (button) htmx.process(button); // a no-op for a button already wired
+  },
+  true,
+);
+
 // "Move to position": Enter in the box presses that row's Move button (the shared form's
 // own first button is disabled, so Enter alone sends nothing).
 document.addEventListener("keydown", (event) => {
@@ -204,7 +217,6 @@ function moveControls(row) {
   for (const el of [hiddenBox, hiddenButton]) el.setAttribute("form", "unit-actions");
   hiddenButton.setAttribute("formaction", `${row.dataset.url}move/`);
   row.append(hiddenBox, hiddenButton);
-  window.htmx?.process(hiddenButton); // so htmx posts to its formaction, as for any row button
   return [hiddenBox, hiddenButton];
 }
 
