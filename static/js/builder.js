@@ -145,19 +145,6 @@ document.addEventListener("change", (event) => {
   }
 });
 
-// A row's buttons post the shared form #unit-actions to their own formaction. htmx learns
-// which button was pressed only from buttons it has wired, and it wires the ones a swap
-// brings (a row's actions, when it is opened) once the swap settles: one pressed sooner
-// posted to the form's own address and did nothing. Wired here as it is pressed.
-document.addEventListener(
-  "click",
-  (event) => {
-    const button = event.target.closest?.('button[form="unit-actions"]');
-    if (button) htmx.process(button); // a no-op for a button already wired
-  },
-  true,
-);
-
 // "Move to position": Enter in the box presses that row's Move button (the shared form's
 // own first button is disabled, so Enter alone sends nothing).
 document.addEventListener("keydown", (event) => {
@@ -217,6 +204,7 @@ function moveControls(row) {
   for (const el of [hiddenBox, hiddenButton]) el.setAttribute("form", "unit-actions");
   hiddenButton.setAttribute("formaction", `${row.dataset.url}move/`);
   row.append(hiddenBox, hiddenButton);
+  window.htmx?.process(hiddenButton); // so htmx posts to its formaction, as for any row button
   return [hiddenBox, hiddenButton];
 }
 
@@ -305,28 +293,17 @@ document.addEventListener(
   true,
 );
 
-// The save waits for a pause in the typing (400 ms); whatever would leave the unit first
-// sends what was typed: a click outside the editor, another form, the page being left
-// (then by sendBeacon, which outlives the page). The pause is timed here, not by an htmx
-// trigger on the form: htmx wires a swapped-in editor's triggers only once the swap has
-// settled, and what was typed before that was never saved.
+// The save waits for a pause in the typing (the form's "input delay:400ms"); whatever
+// would leave the unit first sends what was typed: a click outside the editor, another
+// form, the page being left (then by sendBeacon, which outlives the page).
 function unsavedForm() {
   const form = document.getElementById("unit-form");
   return form?.dataset.unsaved ? form : null;
 }
 function saveNow() {
-  clearTimeout(pause);
   const form = unsavedForm();
-  if (!form) return;
-  htmx.process(form); // a no-op once the swap has settled
-  htmx.trigger(form, "submit");
+  if (form) htmx.trigger(form, "submit");
 }
-let pause = null;
-document.addEventListener("input", (event) => {
-  if (!event.target.closest?.("#unit-form")) return;
-  clearTimeout(pause);
-  pause = setTimeout(saveNow, 400);
-});
 document.addEventListener(
   "click",
   (event) => {
