@@ -88,33 +88,3 @@ def test_the_row_of_the_unit_open_in_the_editor_is_marked_as_units_are_opened(pa
     rows.nth(1).get_by_role("button", name="Duplicate").click()
     expect(rows).to_have_count(4)
     expect(page.locator(".unit-row.active-unit")).to_have_text(re.compile("Unit 3"))
-
-
-# A row's actions arrive when it is opened; this presses "Move to position" with 1 in the
-# box (by Enter or by the button) in the first moment after they are swapped in.
-PRESS_AS_THEY_APPEAR = """(how) => {
-  document.addEventListener("htmx:oobAfterSwap", (event) => {
-    const slot = event.detail.target;
-    if (!slot.id.startsWith("actions-")) return;
-    setTimeout(() => {
-      const box = slot.querySelector(".move-to-input");
-      box.value = "1";
-      if (how === "enter") {
-        box.dispatchEvent(new KeyboardEvent("keydown", { key: "Enter", bubbles: true }));
-      } else {
-        slot.querySelector(".move-to-button").click();
-      }
-    }, 0);
-  });
-}"""
-
-
-@pytest.mark.parametrize("how", ["enter", "button"])
-def test_a_row_button_pressed_the_moment_it_appears_does_what_it_says(page, how):
-    # Seen in a whole run: "Move to position" and Enter left the order as it was. The row
-    # buttons belong to the shared form #unit-actions, and htmx, which wired them only
-    # once their swap had settled, posted to that form's own address instead of theirs.
-    rows = open_three_swordsmen(page, "hasty")
-    page.evaluate(PRESS_AS_THEY_APPEAR, how)
-    open_more(rows.nth(2))
-    expect(rows.locator(".unit-name")).to_have_text(["Unit 3", "Unit 1", "Unit 2"])
