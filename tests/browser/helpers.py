@@ -6,6 +6,8 @@ from django.conf import settings
 from django.contrib.auth.models import User
 from django.test import Client
 
+from tests.factories import ArmyFactory, UserFactory
+
 # The live server this test process runs (pytest-django's live_server): conftest.py
 # fills it in before each browser test.
 LIVE_SERVER: dict[str, str] = {}
@@ -31,3 +33,22 @@ def log_in(page, username: str) -> None:
             }
         ]
     )
+
+
+# VSGMR (SPEC 3.3): a troop guy is 1 point, so a unit of them costs its quantity.
+TROOP = {"kind": "guy", "flavor": "troop"}
+
+
+def two_troops(page, username: str):
+    """`username`'s VSGMR army of two units of one troop guy (1 point each), on its
+    builder with the first unit open in the editor: (army, first unit, second unit)."""
+    army = ArmyFactory(
+        owner=UserFactory(username=username),
+        system="vsgmr",
+        profiles=[TROOP, TROOP],
+        name="Militia",
+    )
+    first, second = army.units.order_by("position")
+    log_in(page, username)
+    page.goto(f"/armies/{army.pk}/?unit={first.pk}")
+    return army, first, second

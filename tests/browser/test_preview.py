@@ -10,13 +10,11 @@ import pytest
 from playwright.sync_api import expect
 
 from armies.models import Army, Unit
-from tests.browser.helpers import log_in
+from tests.browser.helpers import TROOP, log_in, two_troops
 from tests.factories import ArmyFactory, UserFactory
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.databases]
 
-# VSGMR (SPEC 3.3): a troop guy is 1 point, so the total is the quantity typed.
-TROOP = {"kind": "guy", "flavor": "troop"}
 
 # Saves (htmx's requests to …/units/<id>/) leave 600 ms late, as behind a busy server:
 # the save of the first keystroke answers after the second keystroke's preview.
@@ -85,17 +83,8 @@ def test_the_total_follows_typing_before_the_saves_finish_and_never_steps_back(p
     assert stored.units.get().quantity == 25
 
 
-def _two_units(page):
-    player = UserFactory(username="hasty")
-    army = ArmyFactory(owner=player, system="vsgmr", profiles=[TROOP, TROOP], name="Militia")
-    first, second = army.units.order_by("position")
-    log_in(page, "hasty")
-    page.goto(f"/armies/{army.pk}/?unit={first.pk}")
-    return army, first, second
-
-
 def test_typing_then_at_once_opening_another_unit_keeps_what_was_typed(page):
-    _, first, _ = _two_units(page)
+    _, first, _ = two_troops(page, "hasty")
     page.locator("#unit-form").get_by_label("Quantity").fill("7")
     # Straight away, before the pause the save waits for.
     page.get_by_role("link", name="Unit 2", exact=True).click()
@@ -108,7 +97,7 @@ def test_typing_then_at_once_opening_another_unit_keeps_what_was_typed(page):
 
 
 def test_typing_then_at_once_leaving_the_page_keeps_what_was_typed(page):
-    army, first, _ = _two_units(page)
+    army, first, _ = two_troops(page, "hasty")
     page.locator("#unit-form").get_by_label("Quantity").fill("9")
     page.goto("/armies/")  # before the pause the save waits for
 

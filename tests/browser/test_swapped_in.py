@@ -9,13 +9,10 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser.helpers import log_in
+from tests.browser.helpers import TROOP, log_in, two_troops
 from tests.factories import ArmyFactory, UserFactory
 
 pytestmark = pytest.mark.django_db(transaction=True)
-
-# VSGMR (SPEC 3.3): a troop guy is 1 point, so a unit costs its quantity.
-TROOP = {"kind": "guy", "flavor": "troop"}
 
 
 # A player quick off the mark, or a busy phone: 3 typed into the Quantity of the editor
@@ -35,11 +32,7 @@ TYPE_AS_IT_OPENS = """() => {
 def test_typing_the_moment_another_unit_opens_is_saved(page):
     # Seen in a whole run: the total followed such typing (the preview) but the unit was
     # never saved, as htmx wired the new editor's save only once its swap had settled.
-    player = UserFactory(username="quickfingers")
-    army = ArmyFactory(owner=player, system="vsgmr", profiles=[TROOP, TROOP], name="Militia")
-    first, second = army.units.order_by("position")
-    log_in(page, "quickfingers")
-    page.goto(f"/armies/{army.pk}/?unit={first.pk}")
+    _, _, second = two_troops(page, "quickfingers")
     expect(page.get_by_test_id("army-total")).to_have_text("2")
     page.evaluate(TYPE_AS_IT_OPENS)
     page.get_by_role("link", name=second.name, exact=True).click()
