@@ -163,7 +163,7 @@ def test_every_main_page_has_no_serious_accessibility_or_html_errors(page, artif
     owner = UserFactory(username="checker")
     # axe-core in every page the browser opens, as it opens: sent to the browser once,
     # not 500 kB through page.evaluate for each page (about 0.13 s a page).
-    page.context.add_init_script(path=AXE)
+    page.add_init_script(path=AXE)
     folder = artifacts / "pages"
     shutil.rmtree(folder, ignore_errors=True)
     folder.mkdir()

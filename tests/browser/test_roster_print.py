@@ -67,7 +67,7 @@ def test_opponent_prints_a_shared_roster_without_chrome(page, artifacts):
     # (the Gemini characteristics are not priced) at 1348.1.
     total = "4244.3"
 
-    # The `page` fixture is a fresh browser context: nobody is logged in.
+    # The `page` fixture starts with no cookie: nobody is logged in.
     page.goto(f"/s/{token}/")
     expect(page.get_by_test_id("army-total")).to_have_text(total)
     page.get_by_role("link", name="Roster sheet").click()
