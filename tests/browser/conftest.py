@@ -123,8 +123,9 @@ class OneContext:
     A context whose last page has closed costs Chromium about 0.75 s of CPU for its next
     page; a page beside one still open, about 0.13 s. So one page stays open, blank, for
     the process's life, and each test gets a new page beside it: on 2 cores this saves
-    more than a minute of a whole run. Tests that need a second device or a first visit
-    (tests/browser/test_offline.py) open contexts of their own."""
+    more than a minute of a whole run. The `opponent` fixture's browser is a second one.
+    Tests that need a first visit or a context set up otherwise (offline, no JavaScript,
+    a phone's pixel density) open contexts of their own."""
 
     def __init__(self, browser, origin: str):
         self.origin = origin
@@ -150,17 +151,35 @@ def one_context(browser, live_server):
     shared.context.close()
 
 
-@pytest.fixture
-def page(one_context):
-    page = one_context.context.new_page()
+@pytest.fixture(scope="session")
+def other_context(browser, live_server):
+    shared = OneContext(browser, live_server.url)
+    yield shared
+    shared.context.close()
+
+
+def _page_in(shared: OneContext):
+    page = shared.context.new_page()
     page.set_default_timeout(10_000)
     errors: list[str] = []
     # A CSP violation or script error is a bug: collect them and fail the test.
     page.on("console", lambda msg: msg.type == "error" and errors.append(msg.text))
     page.on("pageerror", lambda exc: errors.append(str(exc)))
     yield page
-    one_context.forget_everything()
+    shared.forget_everything()
     assert errors == [], f"browser console errors: {errors}"
+
+
+@pytest.fixture
+def page(one_context):
+    yield from _page_in(one_context)
+
+
+@pytest.fixture
+def opponent(other_context):
+    """A page in another browser, which shares nothing with `page`'s: the opponent (or a
+    second device) signed out, with only the links the test gives it."""
+    yield from _page_in(other_context)
 
 
 @pytest.fixture

@@ -23,7 +23,7 @@ LONG_NAME = "Kompanie [b]bold[/b] <i>x</i> " + "Wehr " * 34  # 200 characters, m
 
 @pytest.mark.parametrize("width", WIDTHS)
 def test_the_owner_cannot_seed_their_own_fair_roll_and_the_record_names_the_visitor(
-    page, browser, width
+    page, opponent, width
 ):
     SHOTS.mkdir(exist_ok=True)
     player = UserFactory(username="schuetze")
@@ -48,8 +48,7 @@ def test_the_owner_cannot_seed_their_own_fair_roll_and_the_record_names_the_visi
     page.screenshot(path=SHOTS / f"own-roll-{width}.png", full_page=True)
 
     # The opponent, signed out in another browser, adds theirs.
-    other = browser.new_context(viewport=WIDTHS[width])
-    opponent = other.new_page()
+    opponent.set_viewport_size(WIDTHS[width])
     opponent.goto(link)
     opponent.get_by_role("button", name="Add my seed and roll").click()
     expect(opponent.get_by_text("Your seed is in")).to_be_visible()
@@ -57,7 +56,6 @@ def test_the_owner_cannot_seed_their_own_fair_roll_and_the_record_names_the_visi
         "The owner's seed came from schuetze; the opponent's from a visitor with the link"
     )
     opponent.screenshot(path=SHOTS / f"seeded-by-{width}.png", full_page=True)
-    other.close()
 
 
 def test_a_forked_copy_says_where_its_roll_history_starts(page):

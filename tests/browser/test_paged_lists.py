@@ -64,7 +64,7 @@ def test_the_trash_turns_to_its_next_page_of_armies(page, artifacts):
     _shoot(page, artifacts, "trash-page-2")
 
 
-def test_the_opponent_turns_to_the_oldest_rolls_on_the_share_page(browser, live_server, artifacts):
+def test_the_opponent_turns_to_the_oldest_rolls_on_the_share_page(opponent, artifacts):
     owner = UserFactory(username="roller")
     army = ArmyFactory(owner=owner, system="goms", profiles=[{"kind": "rifle-section"}])
     token = services.share_army(army)
@@ -74,7 +74,6 @@ def test_the_opponent_turns_to_the_oldest_rolls_on_the_share_page(browser, live_
         rolls.roll(army, fair=True, by="roller", session_key=None)
     assert army.acquisitions.count() == 103
 
-    opponent = browser.new_context(base_url=live_server.url).new_page()
     opponent.goto(f"/s/{token}/")
     listed = opponent.get_by_test_id("acquisition-roll-item")
     expect(listed).to_have_count(100)
@@ -83,4 +82,3 @@ def test_the_opponent_turns_to_the_oldest_rolls_on_the_share_page(browser, live_
     expect(listed).to_have_count(3)
     expect(opponent.get_by_text("Page 2 of 2 (103 rolls)")).to_be_visible()
     _shoot(opponent, artifacts, "share-rolls-page-2")
-    opponent.context.close()

@@ -48,40 +48,32 @@ def test_the_copy_button_puts_the_share_link_on_the_clipboard(page, live_server,
 
 
 def test_the_matchup_is_picked_from_selects_on_a_phone_without_overflow(
-    browser, live_server, artifacts
+    page, live_server, artifacts
 ):
     owner = UserFactory(username="matcher")
     mine = _dwarves(owner)
     theirs = create_army_from_file(UserFactory(), points.load(sample_file("elves")))
     token = services.share_army(theirs)
-    context = browser.new_context(base_url=live_server.url, viewport=PHONE)
-    page = context.new_page()
-    errors: list[str] = []
-    page.on("console", lambda msg: msg.type == "error" and errors.append(msg.text))
-    page.on("pageerror", lambda exc: errors.append(str(exc)))
-    try:
-        log_in(page, "matcher")
-        page.goto("/matchup/")
-        page.get_by_label("Army A: pick one").select_option(label="Dwarves (VSGMR)")
-        page.locator("#b-link").fill(f"{live_server.url}/s/{token}/")
-        page.get_by_role("button", name="Compare").click()
+    page.set_viewport_size(PHONE)
+    log_in(page, "matcher")
+    page.goto("/matchup/")
+    page.get_by_label("Army A: pick one").select_option(label="Dwarves (VSGMR)")
+    page.locator("#b-link").fill(f"{live_server.url}/s/{token}/")
+    page.get_by_role("button", name="Compare").click()
 
-        expect(page.get_by_test_id("side-a")).to_contain_text("Dwarves")
-        expect(page.get_by_test_id("side-b")).to_contain_text("Elves")
-        # The pasted army is in B's select now, chosen.
-        expect(page.get_by_label("Army B: pick one")).to_have_value(token)
-        assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
-        page.screenshot(path=str(artifacts / "i19-matchup-phone-picked.png"), full_page=True)
+    expect(page.get_by_test_id("side-a")).to_contain_text("Dwarves")
+    expect(page.get_by_test_id("side-b")).to_contain_text("Elves")
+    # The pasted army is in B's select now, chosen.
+    expect(page.get_by_label("Army B: pick one")).to_have_value(token)
+    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+    page.screenshot(path=str(artifacts / "i19-matchup-phone-picked.png"), full_page=True)
 
-        # Share Dwarves too: both shared, the matchup gets a link, and it still fits.
-        services.share_army(mine)
-        page.reload()
-        link = page.get_by_test_id("matchup-link")
-        expect(link).to_be_visible()
-        assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
-        box = link.bounding_box()
-        assert box["x"] + box["width"] <= PHONE["width"]
-        page.screenshot(path=str(artifacts / "i19-matchup-phone-link.png"), full_page=True)
-    finally:
-        context.close()
-    assert errors == []
+    # Share Dwarves too: both shared, the matchup gets a link, and it still fits.
+    services.share_army(mine)
+    page.reload()
+    link = page.get_by_test_id("matchup-link")
+    expect(link).to_be_visible()
+    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+    box = link.bounding_box()
+    assert box["x"] + box["width"] <= PHONE["width"]
+    page.screenshot(path=str(artifacts / "i19-matchup-phone-link.png"), full_page=True)
