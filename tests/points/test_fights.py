@@ -8,7 +8,7 @@ import time
 from fractions import Fraction as F
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 from points import fights
@@ -353,7 +353,6 @@ melee_sides = st.fixed_dictionaries(
 )
 
 
-@settings(max_examples=60, deadline=None)
 @given(melee_sides, melee_sides, st.booleans())
 def test_gem_melee_agrees_with_the_obvious_recursion(a, b, charged):
     def unit_of(side: dict) -> dict:
@@ -457,7 +456,6 @@ def gem_fights(draw) -> dict:
 any_fight = st.one_of(vsgmr_fights(), gem_fights())
 
 
-@settings(max_examples=40, deadline=None)
 @given(any_fight)
 def test_swapping_sides_swaps_the_answers(raw):
     r = fights.read_request(raw)
@@ -467,7 +465,6 @@ def test_swapping_sides_swaps_the_answers(raw):
     assert (g.a_hit_lost, g.b_hit_lost) == (f.b_hit_lost, f.a_hit_lost)
 
 
-@settings(max_examples=40, deadline=None)
 @given(any_fight)
 def test_identical_sides_have_equal_chances(raw):
     raw = {**raw, "b": raw["a"]}
@@ -510,7 +507,6 @@ def d10_fights(draw) -> dict:
     }
 
 
-@settings(max_examples=60, deadline=None)
 @given(st.one_of(vsgmr_fights(), gem_fights(), d10_fights()))
 def test_the_outcomes_add_up_to_one(raw):
     f = fights.compute(fights.read_request(raw))
