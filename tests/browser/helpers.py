@@ -2,10 +2,15 @@
 
 from __future__ import annotations
 
+import copy
+
 from django.conf import settings
 from django.contrib.auth.models import User
 from django.test import Client
 
+import points
+from armies import services
+from rules.catalog import SAMPLES
 from tests.factories import ArmyFactory, UserFactory
 
 # The live server this test process runs (pytest-django's live_server): conftest.py
@@ -52,3 +57,29 @@ def two_troops(page, username: str):
     log_in(page, username)
     page.goto(f"/armies/{army.pk}/?unit={first.pk}")
     return army, first, second
+
+
+# A name as long as a name may be, without a space to break at; and one with markup.
+LONG = ("Longname" * 25)[:200]
+MARKUP = "[b]x[/b] <b>y</b>"
+
+
+def named_army(owner, system: str):
+    """The system's first sample army with every name at its worst: 200 characters
+    without a space, or markup a player might type."""
+    sample = next(s for s in SAMPLES if s.system == system)
+    data = copy.deepcopy(sample.army())
+    data["name"] = f"{MARKUP} {LONG[:150]}"
+    data["units"][0]["name"] = LONG
+    data["units"][1]["name"] = MARKUP
+    data["units"][2]["name"] = LONG[:185] + MARKUP[:15]
+    for unit in data["units"]:
+        for key in ("melee", "missile"):
+            for weapon in unit["profile"].get(key, []):
+                weapon["name"] = LONG
+    return services.create_army_from_file(owner, points.load(data))
+
+
+def page_width(page) -> int:
+    """How wide the page is drawn: wider than the window, it scrolls sideways."""
+    return page.evaluate("document.documentElement.scrollWidth")

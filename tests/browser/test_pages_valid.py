@@ -1,6 +1,7 @@
-"""Every main page, as Chromium draws it at 1366×900 and at 390×844, passes axe-core with
-no serious or critical violation, and its HTML (as the server sent it) passes the Nu HTML
-checker with no error.
+"""Every main page, as Chromium draws it at 1366×900 and at 390×844 with every name at its
+worst (200 characters without a space, or markup), passes axe-core with no serious or
+critical violation and is no wider than the screen, and its HTML (as the server sent it)
+passes the Nu HTML checker with no error.
 
 One test visits them all and collects every finding, so a failure lists every page at
 once; the checker (a Java program) starts once for all the saved pages."""
@@ -16,11 +17,10 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import expect
 
-import points
 from armies import services
 from armies.models import Army, LibraryEntry
 from rules.catalog import SAMPLES
-from tests.browser.helpers import log_in
+from tests.browser.helpers import LONG, log_in, named_army, page_width
 from tests.factories import ArmyFactory, UserFactory
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.validity, pytest.mark.slow]
@@ -34,12 +34,11 @@ AXE_RUN = """async () => JSON.stringify(
 
 
 def _armies(owner) -> dict[str, object]:
-    """One army per system, from its first sample, priced through the write path."""
-    made = {}
-    for sample in SAMPLES:
-        if sample.system not in made:
-            made[sample.system] = services.create_army_from_file(owner, points.load(sample.army()))
-    return made
+    """One army per system, from its first sample with the worst names, priced through
+    the write path."""
+    return {
+        system: named_army(owner, system) for system in dict.fromkeys(s.system for s in SAMPLES)
+    }
 
 
 def _pages(owner) -> list[tuple[str, str]]:
@@ -47,6 +46,10 @@ def _pages(owner) -> list[tuple[str, str]]:
     vsgmr = armies["vsgmr"]
     token = services.share_army(vsgmr)
     goms = armies["goms"]
+    # A unit in the trash: the army's trash lists it by name.
+    gem = armies["gem"]
+    services.trash_unit(gem, gem.units.order_by("position")[2].pk, None)
+    services.restate(gem)
     services.create_army(owner, name="Empty list", system="d10")
     # No commander and over its limit: on a phone the total's box scrolls its errors.
     troop = {"kind": "guy", "flavor": "troop"}
@@ -57,7 +60,7 @@ def _pages(owner) -> list[tuple[str, str]]:
         owner=owner,
         kind="figure",
         system="vsgmr",
-        name="Spare hero",
+        name=LONG,
         data={"kind": "guy", "flavor": "hero", "traits": ["tough"]},
     )
     pages = [
@@ -72,6 +75,7 @@ def _pages(owner) -> list[tuple[str, str]]:
         ("matchup of two", f"/matchup/?a={vsgmr.pk}&b={token}"),
         ("password change", "/accounts/password_change/"),
         ("share page", f"/s/{token}/"),
+        ("gem share page", f"/s/{services.share_army(gem)}/"),
         ("builder with errors", f"/armies/{chiefs.pk}/"),
         ("share roster", f"/s/{token}/roster/"),
         ("acquisition", f"/armies/{goms.pk}/acquisition/"),
@@ -106,11 +110,14 @@ def _pages(owner) -> list[tuple[str, str]]:
 WIDTHS = {"desk": {"width": 1366, "height": 900}, "phone": {"width": 390, "height": 844}}
 
 
-def _axe(page) -> list[str]:
-    """axe-core's serious and critical findings, at a desk's width and then a phone's."""
+def _findings(page) -> list[str]:
+    """axe-core's serious and critical findings, and a page wider than the screen, at a
+    desk's width and then a phone's."""
     found = []
     for width, viewport in WIDTHS.items():
         page.set_viewport_size(viewport)
+        if page_width(page) > viewport["width"]:
+            found.append(f"{width}: {page_width(page)} px wide, wider than the screen")
         result = page.evaluate(AXE_RUN)
         for violation in json.loads(result)["violations"]:
             if violation["impact"] in BAD:
@@ -153,7 +160,7 @@ def _check(page, pages, folder: Path) -> tuple[dict, list[Path]]:
         path = folder / (name.replace(" ", "-") + ".html")
         path.write_text(html, encoding="utf-8")
         saved.append(path)
-        found = _axe(page)
+        found = _findings(page)
         if found:
             violations[name] = found
     return violations, saved
