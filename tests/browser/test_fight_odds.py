@@ -31,6 +31,9 @@ def test_odds_against_from_a_builder_unit_shows_the_numbers(page, live_server):
 
     thane = page.get_by_test_id("unit-row").filter(has_text="Thane")
     thane.locator("summary").first.click()
+    # What "More" opens loads above the link and pushes it down: a player clicks the link
+    # where it then is (a click as the breakdown arrived once hit the breakdown instead).
+    expect(thane.locator(".unit-more table.breakdown")).to_be_visible()
     thane.get_by_test_id("odds-against").click()
 
     expect(page).to_have_url(re.compile(r"/rules/vsgmr/fight/\?a_unit=\d+"))
