@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Locator, Page, expect
 
-from tests.browser.helpers import LIVE_SERVER
+from tests.browser.helpers import LIVE_SERVER, PHONE
 
 ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
 
@@ -123,19 +123,20 @@ class OneContext:
     A context whose last page has closed costs Chromium about 0.75 s of CPU for its next
     page; a page beside one still open, about 0.13 s. So one page stays open, blank, for
     the process's life, and each test gets a new page beside it: on 2 cores this saves
-    more than a minute of a whole run. The `opponent` fixture's browser is a second one.
-    Tests that need a first visit or a context set up otherwise (offline, no JavaScript,
-    a phone's pixel density) open contexts of their own."""
+    more than a minute of a whole run. The `opponent` fixture's browser is a second one,
+    and `devices` hands out more at a phone's size. Tests that need a context set up
+    otherwise (no JavaScript, a phone's pixel density) open contexts of their own."""
 
-    def __init__(self, browser, origin: str):
+    def __init__(self, browser, origin: str, **options):
         self.origin = origin
-        self.context = browser.new_context(base_url=origin)
+        self.context = browser.new_context(base_url=origin, **options)
         self.keeper = self.context.new_page()
         self.cdp = self.context.new_cdp_session(self.keeper)
 
     def forget_everything(self) -> None:
         """As new: no cookie, permission or other page, nothing stored for the site (local
-        storage, IndexedDB, the service worker and its caches)."""
+        storage, IndexedDB, the service worker and its caches), and online."""
+        self.context.set_offline(False)
         for page in self.context.pages:
             if page is not self.keeper:
                 page.close()
@@ -156,6 +157,33 @@ def other_context(browser, live_server):
     shared = OneContext(browser, live_server.url)
     yield shared
     shared.context.close()
+
+
+@pytest.fixture(scope="session")
+def phones(browser):  # closed before the browser is
+    made: list[OneContext] = []
+    yield made
+    for shared in made:
+        shared.context.close()
+
+
+@pytest.fixture
+def devices(phones, browser, live_server):
+    """More browsers at a phone's size (phones, tablets), for a test to call up one after
+    another: each a context of its own, emptied after the test even when it fails, so no
+    page keeps polling the server once the database is emptied."""
+    used = 0
+
+    def new():
+        nonlocal used
+        if used == len(phones):
+            phones.append(OneContext(browser, live_server.url, viewport=PHONE))
+        used += 1
+        return phones[used - 1].context
+
+    yield new
+    for shared in phones[:used]:
+        shared.forget_everything()
 
 
 def _page_in(shared: OneContext):

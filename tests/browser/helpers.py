@@ -40,6 +40,9 @@ def log_in(page, username: str) -> None:
     )
 
 
+# A phone's screen, as players hold it.
+PHONE = {"width": 390, "height": 844}
+
 # VSGMR (SPEC 3.3): a troop guy is 1 point, so a unit of them costs its quantity.
 TROOP = {"kind": "guy", "flavor": "troop"}
 

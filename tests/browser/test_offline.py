@@ -17,12 +17,11 @@ from playwright.sync_api import expect
 
 from armies import services
 from armies.models import Game
-from tests.browser.helpers import log_in
+from tests.browser.helpers import PHONE, log_in
 from tests.factories import ArmyFactory, UnitFactory, UserFactory
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.databases]
 
-PHONE = {"width": 390, "height": 844}
 DESK = {"width": 1366, "height": 900}
 SHOTS = Path(tempfile.gettempdir()) / "offline-shots"  # looked at by hand, never committed
 BLOCK = {"type": "block", "base": "20mm", "off": 3, "def": 3, "hit": 2, "siz": 2}
@@ -90,21 +89,6 @@ def watch_errors(page) -> list[str]:
     page.on("console", console)
     page.on("pageerror", lambda exc: errors.append(str(exc)))
     return errors
-
-
-@pytest.fixture
-def devices(browser, live_server):
-    """New browser contexts (phones, tablets), each closed after the test even when it
-    fails, so no page keeps polling the server once the database is emptied."""
-    made = []
-
-    def new():
-        made.append(browser.new_context(base_url=live_server.url, viewport=PHONE))
-        return made[-1]
-
-    yield new
-    for context in made:
-        context.close()
 
 
 def owner_phone(devices, username):
@@ -227,8 +211,6 @@ def test_three_taps_made_offline_survive_a_reload_and_reach_the_server_in_order(
     opponent.goto(f"/s/{token}/play/")
     expect(opponent.get_by_test_id("play-value")).to_have_text(["2", "0"])
     expect(opponent.get_by_test_id("vp-mine-value")).to_have_text("1")
-    watcher.close()
-    context.close()
     assert errors == []
 
 
@@ -264,7 +246,6 @@ def test_undo_and_a_new_game_made_offline_are_kept_and_sent_too(devices, live_se
     second = Game.objects.get(army=army, ended__isnull=True)
     assert second.number == 2 and second.state == {"vp.mine": 1} and second.version == 2
     expect(page.locator("#play-after")).to_contain_text("Game 2 started")
-    context.close()
     assert errors == []
 
 
@@ -274,7 +255,7 @@ def test_a_tap_made_on_another_device_meanwhile_is_shown_as_a_conflict(devices, 
     UnitFactory(army=army, name=LONG_NAME, profile=BLOCK)
     first, phone, errors = owner_phone(devices, "twodevices")
     start_game(phone, army)
-    second, tablet, _ = owner_phone(devices, "twodevices")
+    _, tablet, _ = owner_phone(devices, "twodevices")
     tablet.goto(f"/armies/{army.pk}/play/")
 
     first.set_offline(True)
@@ -316,8 +297,6 @@ def test_a_tap_made_on_another_device_meanwhile_is_shown_as_a_conflict(devices, 
     assert game.state == {"turn": 2, "vp.mine": 1, f"{long_unit.pk}.removed": 1}
     expect(phone.get_by_test_id("turn-value")).to_have_text("2")
     expect(phone.get_by_test_id("vp-mine-value")).to_have_text("1")
-    first.close()
-    second.close()
     assert errors == []
 
 
@@ -325,9 +304,9 @@ def test_a_second_owner_device_follows_the_game(devices, live_server):
     """#28 item 20: the second phone showed its first drawing until a tap was refused."""
     player = UserFactory(username="followme")
     army = ArmyFactory(owner=player, system="gem", profiles=[BLOCK])
-    first, phone, errors = owner_phone(devices, "followme")
+    _, phone, errors = owner_phone(devices, "followme")
     start_game(phone, army)
-    second, tablet, more_errors = owner_phone(devices, "followme")
+    _, tablet, more_errors = owner_phone(devices, "followme")
     tablet.goto(f"/armies/{army.pk}/play/")
     expect(tablet.get_by_test_id("vp-mine-value")).to_have_text("0")
 
@@ -345,8 +324,6 @@ def test_a_second_owner_device_follows_the_game(devices, live_server):
     expect(tablet.get_by_test_id("turn-value")).to_have_text("2")
     expect(tablet.get_by_test_id("play-error")).to_have_count(0)
     expect(phone.get_by_test_id("turn-value")).to_have_text("2", timeout=5_000)
-    first.close()
-    second.close()
     assert errors == [] and more_errors == []
 
 
@@ -367,7 +344,6 @@ def test_the_roster_prints_offline(devices, live_server):
     expect(page.get_by_text("Unit 1").first).to_be_visible()
     pdf = page.pdf(format="A4")
     assert pdf.startswith(b"%PDF") and len(pdf) > 5_000
-    context.close()
     assert errors == []
 
 
@@ -408,7 +384,6 @@ def test_logging_out_leaves_no_private_page_on_the_device(devices, live_server):
     expect(page.get_by_role("heading", name="Offline, and this page is not kept")).to_be_visible()
     expect(page.get_by_text("Unit 1")).to_have_count(0)
     shots(page, "6-offline-page-after-log-out")
-    context.close()
     assert errors == []
 
 
@@ -488,7 +463,6 @@ def test_a_share_link_turned_off_goes_from_the_device_at_the_next_contact(device
     gone = opponent.get_by_role("heading", name="Offline, and this page is not kept")
     expect(gone).to_be_visible()
     expect(opponent.get_by_text("Borrowed Host")).to_have_count(0)
-    watcher.close()
     assert errors == []
 
 
@@ -555,5 +529,4 @@ def test_a_poll_left_without_an_answer_does_not_hold_the_opponents_page(page, de
     started = time.monotonic()
     expect(opponent.locator("#play-after")).to_contain_text("Game 2 started", timeout=15_000)
     assert time.monotonic() - started < 5
-    watcher.close()
     assert errors == []
