@@ -40,8 +40,11 @@ def log_in(page, username: str) -> None:
     )
 
 
-# A phone's screen, as players hold it.
+# The screens players use: a laptop's and a phone's, as players hold it.
+DESK = {"width": 1366, "height": 900}
 PHONE = {"width": 390, "height": 844}
+# What players' screens are (issue 28): a page checked for them is checked at both.
+WIDTHS = {"desk": DESK, "phone": PHONE}
 
 # VSGMR (SPEC 3.3): a troop guy is 1 point, so a unit of them costs its quantity.
 TROOP = {"kind": "guy", "flavor": "troop"}

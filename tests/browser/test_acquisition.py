@@ -8,7 +8,7 @@ import pytest
 from playwright.sync_api import expect
 
 from armies import services
-from tests.browser.helpers import log_in
+from tests.browser.helpers import PHONE, log_in, page_width
 from tests.factories import ArmyFactory, UserFactory
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.databases]
@@ -21,7 +21,7 @@ def test_roll_then_spend_the_only_reroll_and_the_seed_appears(page):
     )
     services.save_settings(army, {"options": {"rerolls": 1}}, None)
     log_in(page, "kompanie")
-    page.set_viewport_size({"width": 390, "height": 844})  # a phone
+    page.set_viewport_size(PHONE)  # a phone
     page.goto(f"/armies/{army.pk}/")
     page.get_by_role("link", name="Acquisition roll").click()
     page.get_by_role("button", name="Roll alone (solo play)").click()
@@ -43,16 +43,16 @@ def test_a_fair_roll_the_opponent_completes_from_the_share_link(page, opponent, 
     )
     services.share_army(army)
     log_in(page, "fairplay")
-    page.set_viewport_size({"width": 390, "height": 844})
+    page.set_viewport_size(PHONE)
     page.goto(f"/armies/{army.pk}/acquisition/")
     page.get_by_role("button", name="Start a fair roll with my opponent").click()
     expect(page.get_by_test_id("acquisition-waiting")).to_contain_text("Waiting for the opponent")
     committed = page.get_by_test_id("acquisition-committed").inner_text()
     link = page.get_by_test_id("acquisition-opponent-link").inner_text()
-    assert page.evaluate("document.documentElement.scrollWidth") <= 390  # fits the phone
+    assert page_width(page) <= 390  # fits the phone
 
     # The opponent: another browser, no account, just the link.
-    opponent.set_viewport_size({"width": 390, "height": 844})
+    opponent.set_viewport_size(PHONE)
     opponent.goto(link)
     seed = opponent.get_by_label("Your seed")
     expect(seed).to_have_value(re.compile(r"^[0-9a-f]{32}$"))  # filled in by their browser
@@ -63,7 +63,7 @@ def test_a_fair_roll_the_opponent_completes_from_the_share_link(page, opponent, 
     expect(opponent.get_by_test_id("acquisition-opponent-seed")).to_have_text(chosen)
     expect(opponent.get_by_test_id("acquisition-hash-ok")).to_be_visible()
     assert committed in opponent.content()
-    assert opponent.evaluate("document.documentElement.scrollWidth") <= 390
+    assert page_width(opponent) <= 390
     opponent.screenshot(path=artifacts / "fair-roll-opponent.png", full_page=True)
 
     page.reload()

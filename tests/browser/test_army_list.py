@@ -6,7 +6,7 @@ import pytest
 from playwright.sync_api import expect
 
 from armies.models import Army
-from tests.browser.helpers import log_in
+from tests.browser.helpers import PHONE, log_in
 from tests.factories import ArmyFactory, UserFactory
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -39,7 +39,7 @@ def test_a_player_tags_archives_and_restores_armies(page, artifacts):
     page.get_by_role("button", name="Show").click()
     expect(_rows(page)).to_have_count(2)
     expect(page).to_have_url("/armies/?q=&sort=name&tag=tournament")
-    page.set_viewport_size({"width": 390, "height": 844})
+    page.set_viewport_size(PHONE)
     page.screenshot(path=artifacts / "army-list-tags-phone.png", full_page=True)
     page.set_viewport_size({"width": 1280, "height": 800})
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser.helpers import log_in
+from tests.browser.helpers import PHONE, log_in
 from tests.factories import ArmyFactory, UserFactory
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -14,7 +14,6 @@ pytestmark = pytest.mark.django_db(transaction=True)
 # GEM, SPEC 3.2: OFF 4, DEF 4 on a 25 mm base costs 6.5 points.
 SWORDSMAN = {"type": "skirmisher", "base": "25mm", "off": 4, "def": 4}
 DESK = {"width": 1280, "height": 800}
-PHONE = {"width": 390, "height": 844}
 # Before issue 19 a 200-unit army was a 28,800 px page of 142 px rows.
 OLD_PAGE_PX = 28_800
 

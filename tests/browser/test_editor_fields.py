@@ -7,14 +7,13 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser.helpers import log_in
+from tests.browser.helpers import PHONE, log_in
 from tests.factories import ArmyFactory, UserFactory
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
 SKIRMISHER = {"type": "skirmisher", "base": "25mm", "off": 4, "def": 4}
 DESK = {"width": 1280, "height": 800}
-PHONE = {"width": 390, "height": 844}
 
 
 def test_picking_vehicle_brings_the_vehicle_fields_and_back(page):

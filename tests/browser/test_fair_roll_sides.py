@@ -11,13 +11,12 @@ from playwright.sync_api import expect
 
 from armies import services
 from armies.models import Army
-from tests.browser.helpers import log_in
+from tests.browser.helpers import WIDTHS, log_in, page_width
 from tests.factories import ArmyFactory, UserFactory
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
 SHOTS = Path("/tmp/writes-shots")  # noqa: S108  (screenshots for a person to look at)
-WIDTHS = {"desk": {"width": 1366, "height": 900}, "phone": {"width": 390, "height": 844}}
 LONG_NAME = "Kompanie [b]bold[/b] <i>x</i> " + "Wehr " * 34  # 200 characters, markup typed in
 
 
@@ -44,7 +43,7 @@ def test_the_owner_cannot_seed_their_own_fair_roll_and_the_record_names_the_visi
     page.goto(link)
     expect(page.get_by_test_id("own-roll")).to_contain_text("This is your own army's roll")
     expect(page.get_by_test_id("opponent-seed-form")).to_have_count(0)
-    assert page.evaluate("document.documentElement.scrollWidth") <= WIDTHS[width]["width"]
+    assert page_width(page) <= WIDTHS[width]["width"]
     page.screenshot(path=SHOTS / f"own-roll-{width}.png", full_page=True)
 
     # The opponent, signed out in another browser, adds theirs.
@@ -73,5 +72,5 @@ def test_a_forked_copy_says_where_its_roll_history_starts(page):
     page.goto(f"/armies/{copy.pk}/acquisition/")
 
     expect(page.get_by_test_id("roll-history-starts")).to_contain_text("copied from a share link")
-    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    assert page_width(page) <= 390
     page.screenshot(path=SHOTS / "roll-history-phone.png", full_page=True)

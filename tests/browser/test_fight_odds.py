@@ -13,7 +13,7 @@ from playwright.sync_api import expect
 
 import points
 from armies.services import create_army_from_file
-from tests.browser.helpers import log_in
+from tests.browser.helpers import DESK, PHONE, log_in
 from tests.factories import UserFactory, sample_file
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -26,7 +26,7 @@ def test_odds_against_from_a_builder_unit_shows_the_numbers(page, live_server):
     owner = UserFactory(username="duellist")
     army = create_army_from_file(owner, points.load(sample_file("dwarves")))
     log_in(page, "duellist")
-    page.set_viewport_size({"width": 1366, "height": 900})
+    page.set_viewport_size(DESK)
     page.goto(f"/armies/{army.pk}/")
 
     thane = page.get_by_test_id("unit-row").filter(has_text="Thane")
@@ -54,7 +54,7 @@ def test_odds_against_from_a_builder_unit_shows_the_numbers(page, live_server):
 
     SHOTS.mkdir(exist_ok=True)
     page.screenshot(path=str(SHOTS / "fight-1366.png"), full_page=True)
-    page.set_viewport_size({"width": 390, "height": 844})
+    page.set_viewport_size(PHONE)
     page.reload()
     expect(page.get_by_test_id("outcome-percent")).to_have_text(["84.6%", "0.0%", "15.4%"])
     overflow = page.evaluate("document.documentElement.scrollWidth > window.innerWidth")
@@ -64,7 +64,7 @@ def test_odds_against_from_a_builder_unit_shows_the_numbers(page, live_server):
 
 def test_long_and_marked_up_names_stay_text_and_inside_the_page(page, live_server):
     name = ("<b>Grim</b> [b]bold[/b] " + "Longname" * 24)[:200]
-    page.set_viewport_size({"width": 390, "height": 844})
+    page.set_viewport_size(PHONE)
     query = urlencode({"a_name": name, "a_profile": TROOP, "b_profile": TROOP})
     page.goto(f"/rules/vsgmr/fight/?{query}")
 

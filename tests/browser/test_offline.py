@@ -17,12 +17,11 @@ from playwright.sync_api import expect
 
 from armies import services
 from armies.models import Game
-from tests.browser.helpers import PHONE, log_in
+from tests.browser.helpers import DESK, PHONE, log_in
 from tests.factories import ArmyFactory, UnitFactory, UserFactory
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.databases]
 
-DESK = {"width": 1366, "height": 900}
 SHOTS = Path(tempfile.gettempdir()) / "offline-shots"  # looked at by hand, never committed
 BLOCK = {"type": "block", "base": "20mm", "off": 3, "def": 3, "hit": 2, "siz": 2}
 HIT = "One more: HIT lost (2 a model), Unit 1"

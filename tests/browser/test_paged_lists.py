@@ -9,7 +9,7 @@ from playwright.sync_api import expect
 from armies import services
 from armies.models import LibraryEntry
 from table import rolls
-from tests.browser.helpers import log_in
+from tests.browser.helpers import DESK, log_in
 from tests.factories import ArmyFactory, LibraryEntryFactory, UserFactory
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -22,7 +22,7 @@ def _shoot(page, artifacts, name: str) -> None:
     for label, (width, height) in WIDTHS.items():
         page.set_viewport_size({"width": width, "height": height})
         page.screenshot(path=artifacts / f"{name}-{label}.png", full_page=True)
-    page.set_viewport_size({"width": 1366, "height": 900})
+    page.set_viewport_size(DESK)
 
 
 def test_the_library_turns_to_its_next_page(page, artifacts):

@@ -20,7 +20,7 @@ from playwright.sync_api import expect
 from armies import services
 from armies.models import Army, LibraryEntry
 from rules.catalog import SAMPLES
-from tests.browser.helpers import LONG, log_in, named_army, page_width
+from tests.browser.helpers import LONG, WIDTHS, log_in, named_army, page_width
 from tests.factories import ArmyFactory, UserFactory
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.validity, pytest.mark.slow]
@@ -104,10 +104,6 @@ def _pages(owner) -> list[tuple[str, str]]:
             (f"{system} quick reference", f"/print/{system}/quick-reference/"),
         ]
     return pages
-
-
-# What players' screens are (issue 28): every page is checked at both.
-WIDTHS = {"desk": {"width": 1366, "height": 900}, "phone": {"width": 390, "height": 844}}
 
 
 def _findings(page) -> list[str]:

@@ -11,7 +11,7 @@ from playwright.sync_api import expect
 from armies.models import Army
 from rules import catalog
 from rules.models import SampleArmy
-from tests.browser.helpers import log_in
+from tests.browser.helpers import PHONE, log_in, page_width
 from tests.factories import DEFAULT_PASSWORD, ArmyFactory, UserFactory
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -66,7 +66,7 @@ def test_the_picker_works_on_a_phone_and_without_javascript(browser, live_server
     player = UserFactory(username="nojs")
     army = ArmyFactory(owner=player, system="vsgmr", profiles=[], name="Hold")
     context = browser.new_context(
-        base_url=live_server.url, viewport={"width": 390, "height": 844}, java_script_enabled=False
+        base_url=live_server.url, viewport=PHONE, java_script_enabled=False
     )
     page = context.new_page()
     try:
@@ -82,7 +82,7 @@ def test_the_picker_works_on_a_phone_and_without_javascript(browser, live_server
         guards = page.get_by_test_id("pick-choice").filter(has_text="Sample: Dwarves")
         # Dwarves' Guards by hand (SPEC 3.3): hero 2 + heavy armour 2 + Tough 2 = 6, × 3.
         expect(guards.get_by_test_id("pick-cost")).to_have_text("3 × 6 = 18 pts")
-        assert page.evaluate("document.documentElement.scrollWidth") <= 390
+        assert page_width(page) <= 390
         page.screenshot(path=str(artifacts / "i19-picker-phone-nojs.png"), full_page=True)
         guards.get_by_role("button", name="Add Guards").click()
         expect(page.get_by_test_id("army-total")).to_have_text("18")

@@ -6,12 +6,10 @@ import pytest
 from playwright.sync_api import expect
 
 from armies import services
-from tests.browser.helpers import log_in
+from tests.browser.helpers import PHONE, log_in, page_width
 from tests.factories import ArmyFactory, UserFactory
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.databases]
-
-PHONE = {"width": 390, "height": 844}
 
 
 def test_three_taps_on_a_phone_show_on_the_opponents_page(page, opponent, artifacts):
@@ -60,7 +58,7 @@ def test_three_taps_on_a_phone_show_on_the_opponents_page(page, opponent, artifa
     expect(page.get_by_test_id("play-value")).to_have_text(["2", "0"])
     # (Last: after a full-page screenshot Chromium reports a CSP error on the next click.)
     # Nothing wider than the phone: no sideways scrolling at the table.
-    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+    assert page_width(page) <= PHONE["width"]
     page.screenshot(path=artifacts / "play-owner-phone.png", full_page=True)
 
 

@@ -11,12 +11,10 @@ from playwright.sync_api import expect
 import points
 from armies.services import create_army_from_file
 from tests.armies.test_share_and_match import json_of
-from tests.browser.helpers import log_in
+from tests.browser.helpers import PHONE, log_in, page_width
 from tests.factories import UserFactory
 
 pytestmark = pytest.mark.django_db(transaction=True)
-
-PHONE = {"width": 390, "height": 844}
 
 
 def pdf_pages(data: bytes) -> int:
@@ -69,7 +67,7 @@ def test_on_a_phone_the_roster_title_and_table_1_do_not_collide(browser, live_se
             }"""
         )
         assert broken == []
-        assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+        assert page_width(page) <= PHONE["width"]
         # Table 1 and the weapons: no cell's text runs out of its cell into the next.
         overlaps = page.evaluate(
             """() => {

@@ -11,12 +11,10 @@ from playwright.sync_api import expect
 import points
 from armies import services
 from armies.services import create_army_from_file
-from tests.browser.helpers import log_in
+from tests.browser.helpers import PHONE, log_in, page_width
 from tests.factories import UserFactory, sample_file
 
 pytestmark = pytest.mark.django_db(transaction=True)
-
-PHONE = {"width": 390, "height": 844}
 
 
 def _dwarves(owner):
@@ -65,7 +63,7 @@ def test_the_matchup_is_picked_from_selects_on_a_phone_without_overflow(
     expect(page.get_by_test_id("side-b")).to_contain_text("Elves")
     # The pasted army is in B's select now, chosen.
     expect(page.get_by_label("Army B: pick one")).to_have_value(token)
-    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+    assert page_width(page) <= PHONE["width"]
     page.screenshot(path=str(artifacts / "i19-matchup-phone-picked.png"), full_page=True)
 
     # Share Dwarves too: both shared, the matchup gets a link, and it still fits.
@@ -73,7 +71,7 @@ def test_the_matchup_is_picked_from_selects_on_a_phone_without_overflow(
     page.reload()
     link = page.get_by_test_id("matchup-link")
     expect(link).to_be_visible()
-    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+    assert page_width(page) <= PHONE["width"]
     box = link.bounding_box()
     assert box["x"] + box["width"] <= PHONE["width"]
     page.screenshot(path=str(artifacts / "i19-matchup-phone-link.png"), full_page=True)

@@ -10,7 +10,7 @@ import points
 from armies import services
 from armies.services import create_army_from_file
 from tests.armies.test_exports import ARMIES, GOLDEN
-from tests.browser.helpers import log_in
+from tests.browser.helpers import PHONE, log_in
 from tests.factories import UserFactory
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -62,6 +62,6 @@ def test_the_owner_copies_the_army_from_the_builder(page, artifacts):
     block.get_by_role("button", name="Copy as Plain text").click()
     expect(block.get_by_role("status")).to_contain_text("Copied as Plain text")
     assert "Total: 38.3 / 30 pts · NOT LEGAL\n" in _clipboard(page)
-    page.set_viewport_size({"width": 390, "height": 844})
+    page.set_viewport_size(PHONE)
     block.scroll_into_view_if_needed()
     page.screenshot(path=artifacts / "export-copy-builder-phone.png")

@@ -17,7 +17,7 @@ from armies import services
 from rules import catalog
 from rules.catalog import SAMPLES
 from rules.models import SampleArmy
-from tests.browser.helpers import LONG, MARKUP, log_in, named_army, page_width
+from tests.browser.helpers import DESK, LONG, MARKUP, PHONE, log_in, named_army, page_width
 from tests.browser.test_builder import start_blank_unit
 from tests.factories import ArmyFactory, LibraryEntryFactory, UserFactory
 
@@ -25,8 +25,6 @@ pytestmark = pytest.mark.django_db(transaction=True)
 
 # Screenshots to look at (COMMON.md: /tmp/<branch>-shots/).
 SHOTS = Path(tempfile.gettempdir()) / "ui-shots"
-DESK = {"width": 1366, "height": 900}
-PHONE = {"width": 390, "height": 844}
 SIZES = [pytest.param(DESK, id="desk"), pytest.param(PHONE, id="phone")]
 SKIRMISHER = {"type": "skirmisher", "base": "25mm", "def": 3}
 
