@@ -118,7 +118,7 @@ expect.set_options(timeout=10_000)
 
 
 class OneContext:
-    """One browser context for every test of this process, emptied after each test.
+    """A browser context kept for the test process (see `Contexts`), emptied after each test.
 
     A context whose last page has closed costs Chromium about 0.75 s of CPU for its next
     page; a page beside one still open, about 0.13 s. So one page stays open, blank, for
@@ -145,44 +145,41 @@ class OneContext:
         self.context.clear_permissions()
 
 
-@pytest.fixture(scope="session")
-def one_context(browser, live_server):
-    shared = OneContext(browser, live_server.url)
-    yield shared
-    shared.context.close()
+class Contexts:
+    """The browser contexts a test process keeps, by name, each made when first asked for."""
+
+    def __init__(self, browser, origin: str):
+        self.browser = browser
+        self.origin = origin
+        self.made: dict[str, OneContext] = {}
+
+    def get(self, name: str, **options) -> OneContext:
+        if name not in self.made:
+            self.made[name] = OneContext(self.browser, self.origin, **options)
+        return self.made[name]
 
 
 @pytest.fixture(scope="session")
-def other_context(browser, live_server):
-    shared = OneContext(browser, live_server.url)
-    yield shared
-    shared.context.close()
-
-
-@pytest.fixture(scope="session")
-def phones(browser):  # closed before the browser is
-    made: list[OneContext] = []
-    yield made
-    for shared in made:
+def contexts(browser, live_server):
+    kept = Contexts(browser, live_server.url)
+    yield kept
+    for shared in kept.made.values():
         shared.context.close()
 
 
 @pytest.fixture
-def devices(phones, browser, live_server):
+def devices(contexts):
     """More browsers at a phone's size (phones, tablets), for a test to call up one after
     another: each a context of its own, emptied after the test even when it fails, so no
     page keeps polling the server once the database is emptied."""
-    used = 0
+    used: list[OneContext] = []
 
     def new():
-        nonlocal used
-        if used == len(phones):
-            phones.append(OneContext(browser, live_server.url, viewport=PHONE))
-        used += 1
-        return phones[used - 1].context
+        used.append(contexts.get(f"phone {len(used) + 1}", viewport=PHONE))
+        return used[-1].context
 
     yield new
-    for shared in phones[:used]:
+    for shared in used:
         shared.forget_everything()
 
 
@@ -199,15 +196,15 @@ def _page_in(shared: OneContext):
 
 
 @pytest.fixture
-def page(one_context):
-    yield from _page_in(one_context)
+def page(contexts):
+    yield from _page_in(contexts.get("player"))
 
 
 @pytest.fixture
-def opponent(other_context):
+def opponent(contexts):
     """A page in another browser, which shares nothing with `page`'s: the opponent (or a
     second device) signed out, with only the links the test gives it."""
-    yield from _page_in(other_context)
+    yield from _page_in(contexts.get("opponent"))
 
 
 @pytest.fixture
