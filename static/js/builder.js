@@ -242,8 +242,22 @@ document.addEventListener("htmx:afterSwap", (event) => {
 // browser puts the editor's top at the top of the screen or column, under the total
 // that sticks there, before the total's height is known. Once the page is laid out
 // the editor is moved below it.
+// Chromium takes the focus away from whatever had it as it scrolls to #editor, which it
+// does when the page has loaded: on a slow network the player may be typing in the
+// editor by then, and the field they were in keeps the focus.
+let blurredWhileLoading = null;
+document.addEventListener(
+  "focusout",
+  (event) => {
+    if (document.readyState !== "complete" && !event.relatedTarget) blurredWhileLoading = event.target;
+  },
+  true,
+);
 window.addEventListener("load", () => {
   if (window.location.hash === "#editor") showEditor(true);
+  if (document.activeElement === document.body && blurredWhileLoading?.isConnected) {
+    blurredWhileLoading.focus({ preventScroll: true });
+  }
 });
 
 // A redrawn editor (a new type or kind brings its own fields) keeps the focus where the
@@ -310,6 +324,32 @@ document.addEventListener(
     if (!event.target.closest?.("#unit-form")) saveNow();
   },
   true,
+);
+// On a slow network the editor shows, and takes typing, before this script and htmx have
+// run: once htmx is ready, what the fields hold that the page did not bring is sent like
+// any typing (tests/browser/test_builder.py holds this script back to check).
+function changedField(field) {
+  if (!field.matches("select, textarea, input:not([type=hidden], [type=submit], [type=button])")) {
+    return false;
+  }
+  if (field.type === "checkbox" || field.type === "radio") return field.checked !== field.defaultChecked;
+  if (field instanceof HTMLSelectElement) {
+    const chosen = [...field.options].filter((option) => option.defaultSelected);
+    if (!field.multiple && !chosen.length && field.options.length) chosen.push(field.options[0]);
+    return [...field.options].some((option) => option.selected !== chosen.includes(option));
+  }
+  return field.value !== field.defaultValue;
+}
+document.addEventListener(
+  "htmx:load",
+  () => {
+    const form = document.getElementById("unit-form");
+    if (!form || ![...form.elements].some(changedField)) return;
+    typed += 1;
+    form.dataset.unsaved = "true";
+    saveNow();
+  },
+  { once: true },
 );
 // The pause the save waits for may end after its editor was replaced (another unit
 // opened): saveNow() already sent what it held, and a form no longer on the page asks

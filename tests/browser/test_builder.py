@@ -3,8 +3,8 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser.helpers import log_in
-from tests.factories import UserFactory
+from tests.browser.helpers import TROOP, log_in
+from tests.factories import ArmyFactory, UserFactory
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -82,3 +82,36 @@ def test_editor_shows_a_bad_stat_beside_its_field_without_losing_what_was_typed(
     # The Swordsman of SPEC 3.2: skirmisher, 25mm, OFF 4, DEF 4 -> 6.5 points.
     expect(page.get_by_test_id("army-total")).to_have_text("6.5")
     expect(page.locator("#fb-off")).to_have_text("")
+
+
+def test_what_is_typed_before_the_page_is_ready_is_saved_once_it_is(page):
+    # On a slow network the editor shows (and takes typing) before the scripts that save
+    # it have arrived: what was typed then is saved as soon as they run, not left in the
+    # field to vanish with the page, and the field typed in keeps the focus.
+    army = ArmyFactory(owner=UserFactory(username="slow"), system="vsgmr", profiles=[TROOP])
+    unit = army.units.get()
+    log_in(page, "slow")
+    held = []
+    page.route("**/js/builder*.js", lambda route: held.append(route))
+    page.goto(f"/armies/{army.pk}/?unit={unit.pk}#editor", wait_until="commit")
+    editor = page.locator("#unit-form")
+    editor.get_by_label("Name", exact=True).fill("Scouts")
+    editor.get_by_label("Quantity").fill("0")
+    for _ in range(100):
+        if held:
+            break
+        page.wait_for_timeout(50)
+    held[0].continue_()
+    expect(page.locator("#fb-quantity")).to_contain_text("Type 1 or more")
+    expect(editor.get_by_label("Quantity")).to_be_focused()
+    editor.get_by_label("Quantity").fill("3")
+    expect(page.locator("#unit-list").get_by_role("link", name="Scouts")).to_be_visible()
+    page.reload()
+    expect(editor.get_by_label("Name", exact=True)).to_have_value("Scouts")
+    expect(editor.get_by_label("Quantity")).to_have_value("3")
+    # A page loaded as it was saved sends nothing: the fields hold what it brought.
+    sent = []
+    page.on("request", lambda request: request.method == "POST" and sent.append(request.url))
+    page.reload()
+    page.wait_for_timeout(500)  # a save would be on its way by now (it went within 0.1 s)
+    assert sent == []
