@@ -7,7 +7,6 @@ path that prices each unit and stores the army's total), never by writing rows d
 from __future__ import annotations
 
 import json
-from pathlib import Path
 
 import factory
 from django.contrib.auth.models import User
@@ -15,9 +14,9 @@ from django.contrib.auth.models import User
 import points
 from armies import services
 from armies.models import Army, LibraryEntry, Unit
+from tests.samples import DATA
 
 DEFAULT_PASSWORD = "correct horse battery staple"
-DATA = Path(__file__).resolve().parent / "data"
 
 
 def sample_file(name: str, system: str = "vsgmr") -> dict:

@@ -1,13 +1,24 @@
 """Small steps many tests take: what a page posts, changing units as the editor does,
-and checking stored prices against the engine."""
+checking stored prices against the engine, requests sent at once, and the G.O.M.S. army
+whose acquisition rolls the roll tests make."""
 
 from __future__ import annotations
 
+import threading
+from collections.abc import Callable
 from fractions import Fraction
+from typing import Any
+
+from django.db import connection
+from django.test import Client
 
 import points
 from armies import services
-from armies.models import Army
+from armies.models import AcquisitionRecord, Army
+from tests.factories import ArmyFactory
+
+# The header htmx adds to every request it sends: `client.post(url, data, headers=HX)`.
+HX = {"HX-Request": "true"}
 
 
 def as_page(army, data: dict | None = None) -> dict:
@@ -41,3 +52,67 @@ def rename_units(army, names: dict[str, str] | None = None, **changes) -> None:
         quantity = changes.get("quantity", unit.quantity)
         spec = services.UnitSpec(name, quantity, unit.profile)
         services.save_unit(army, unit.pk, spec, None)
+
+
+def at_once(calls: list[Callable[[], Any]]) -> list[Any]:
+    """Run each call in a thread of its own, released together (as requests reaching
+    several app servers at once): what each returned, in the order given. A call that
+    raises fails the test; each thread closes its own database connection."""
+    barrier = threading.Barrier(len(calls), timeout=20)
+    results: list[Any] = [None] * len(calls)
+    errors: list[str] = []
+
+    def run(i: int, call: Callable[[], Any]) -> None:
+        try:
+            barrier.wait()
+            results[i] = call()
+        except Exception as exc:  # reported below, not lost in the thread
+            errors.append(repr(exc))
+        finally:
+            connection.close()
+
+    threads = [threading.Thread(target=run, args=pair) for pair in enumerate(calls)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join(timeout=60)
+    assert errors == []
+    return results
+
+
+# G.O.M.S. (SPEC 3.4): two rifle sections and a medium tank roll 3 acquisition dice.
+RIFLES = {"kind": "rifle-section"}
+TANK = {"kind": "vehicle", "vehicle_class": "medium"}
+
+
+def goms_army(player, rerolls: int = 0, *, shared: bool = False) -> Army:
+    """`player`'s G.O.M.S. army of 2 rifle sections (one unit) and a medium tank, with
+    `rerolls` acquisition rerolls, shared when asked (as a fair roll needs)."""
+    army = ArmyFactory(owner=player, system="goms", profiles=[RIFLES, TANK])
+    rename_units(army, {"Unit 1": "Unit 1"}, quantity=2)
+    if rerolls:
+        services.save_settings(army, {"options": {"rerolls": rerolls}}, None)
+    if shared:
+        services.share_army(army)
+    return Army.objects.get(pk=army.pk)
+
+
+def roll_url(army: Army, action: str = "") -> str:
+    """The owner's acquisition roll page, or one of its actions (roll, reroll, ...)."""
+    return f"/armies/{army.pk}/acquisition/{action + '/' if action else ''}"
+
+
+def start_fair(client, army: Army) -> AcquisitionRecord:
+    """The owner starts a fair roll (committing to a seed): its record."""
+    client.post(roll_url(army, "roll"), {"mode": "fair"})
+    return army.acquisitions.first()  # the latest
+
+
+def seed_url(army: Army, record: AcquisitionRecord) -> str:
+    """Where the opponent, through the share link, adds their seed to a fair roll."""
+    return f"/s/{army.share_token}/roll/{record.pk}/seed/"
+
+
+def record_page(army: Army, record: AcquisitionRecord) -> str:
+    """A roll's page as anyone with the share link sees it."""
+    return Client().get(f"/s/{army.share_token}/roll/{record.pk}/").content.decode()

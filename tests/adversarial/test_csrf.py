@@ -13,7 +13,10 @@ import pytest
 from django.test import Client
 
 from tests.adversarial.routes import IGNORED_NAMESPACES, all_routes, fill
-from tests.test_price_api import DWARVES
+from tests.factories import sample_file
+
+# An army file, as a client of the price API sends it.
+DWARVES = json.dumps(sample_file("dwarves"))
 
 pytestmark = pytest.mark.django_db
 

@@ -23,11 +23,10 @@ from armies.models import Army
 from tests.adversarial.conftest import SYSTEMS
 from tests.adversarial.scrape import Control, controls, submitted
 from tests.adversarial.strategies import FUZZING, broken_army, deep, hostile_text, json_values
-from tests.helpers import assert_stored_prices_match_the_engine
+from tests.helpers import HX, assert_stored_prices_match_the_engine
 
 pytestmark = [pytest.mark.django_db, pytest.mark.databases]
 
-HX = {"HX-Request": "true"}
 # A message beside a field (Django marks the input), a form-level alert, or the editor's.
 ERROR = re.compile(
     r'aria-invalid="true"|class="invalid-feedback[^"]*"[^>]*>\s*<?\w|alert-danger|not-saved'

@@ -13,10 +13,9 @@ from django.urls import reverse
 from armies.models import Army
 from tests.adversarial.conftest import snapshot
 from tests.adversarial.routes import IGNORED_NAMESPACES, NOT_OWNED, OWNED, all_routes, fill
+from tests.helpers import HX
 
 pytestmark = pytest.mark.django_db
-
-HX = {"HX-Request": "true"}
 
 
 def _routes_by_name():

@@ -2,29 +2,27 @@
 
 from __future__ import annotations
 
-import threading
 import time
 from unittest import mock
 
 import pytest
 from django.contrib.auth import authenticate as real_authenticate
-from django.db import connection
 from django.test import Client
 
 from accounts import throttle
 from accounts.models import Strikes
 from tests.factories import DEFAULT_PASSWORD, UserFactory
+from tests.helpers import at_once
 
 pytestmark = pytest.mark.databases
 
 LOGIN = "/accounts/login/"
 
 
-def _at_once(attempts: int, username: str, password: str) -> tuple[list[int], int]:
+def log_ins_at_once(attempts: int, username: str, password: str) -> tuple[list[int], int]:
     """Post `attempts` log-ins together from as many threads (as from several workers):
     their status codes, and how many passwords were actually checked."""
     checked = []
-    start = threading.Barrier(attempts)
 
     def slow_check(*args, **kwargs):
         # A real password hash takes a while; the race lives in that while.
@@ -32,22 +30,11 @@ def _at_once(attempts: int, username: str, password: str) -> tuple[list[int], in
         time.sleep(0.3)
         return real_authenticate(*args, **kwargs)
 
-    codes: list[int] = []
-
-    def attempt():
-        try:
-            start.wait()
-            response = Client().post(LOGIN, {"username": username, "password": password})
-            codes.append(response.status_code)
-        finally:
-            connection.close()
+    def attempt() -> int:
+        return Client().post(LOGIN, {"username": username, "password": password}).status_code
 
     with mock.patch("django.contrib.auth.forms.authenticate", side_effect=slow_check):
-        threads = [threading.Thread(target=attempt) for _ in range(attempts)]
-        for thread in threads:
-            thread.start()
-        for thread in threads:
-            thread.join()
+        codes = at_once([attempt] * attempts)
     return sorted(codes), len(checked)
 
 
@@ -55,7 +42,7 @@ def _at_once(attempts: int, username: str, password: str) -> tuple[list[int], in
 def test_eight_wrong_passwords_at_once_get_five_checked():
     UserFactory(username="orc")
 
-    codes, checked = _at_once(8, "orc", "wrong guess")
+    codes, checked = log_ins_at_once(8, "orc", "wrong guess")
 
     assert checked == throttle.FAILURES_PER_USERNAME == 5
     assert codes == [200] * 5 + [429] * 3
@@ -70,7 +57,7 @@ def test_right_passwords_at_once_all_get_in_and_leave_nothing_counted():
 
     # As many at once as the name's limit (in flight together, each counted until its
     # password is found right).
-    codes, checked = _at_once(throttle.FAILURES_PER_USERNAME, "elf", DEFAULT_PASSWORD)
+    codes, checked = log_ins_at_once(throttle.FAILURES_PER_USERNAME, "elf", DEFAULT_PASSWORD)
 
     assert codes == [302] * 5 and checked == 5
     # A school behind one address logs in all day: successes never count against it.

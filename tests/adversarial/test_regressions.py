@@ -12,11 +12,9 @@ from django.test import Client
 from armies.models import Army
 from tests.adversarial.conftest import World, build_world
 from tests.adversarial.scrape import controls, submitted
-from tests.helpers import as_page
+from tests.helpers import HX, as_page
 
 pytestmark = [pytest.mark.django_db, pytest.mark.databases]
-
-HX = {"HX-Request": "true"}
 
 
 @pytest.fixture

@@ -10,12 +10,11 @@ from django.utils import timezone
 
 from armies.models import Army
 from tests.factories import DATA, ArmyFactory, sample_file
-from tests.helpers import as_page
-from tests.points.test_vsgmr_samples import PRINTED
+from tests.helpers import HX, as_page
+from tests.samples import PRINTED
 
 pytestmark = pytest.mark.django_db
 
-HX = {"HTTP_HX_REQUEST": "true"}
 
 # One valid unit per system and what it costs, worked out by hand from SPEC section 3.
 UNIT_PER_SYSTEM = {
@@ -47,7 +46,7 @@ def test_editor_opens_as_an_htmx_partial_with_the_systems_fields(player_client, 
     army = ArmyFactory(owner=player, system=system, profiles=[profile])
     unit = army.units.get()
     response = player_client.get(
-        f"/armies/{army.pk}/?unit={unit.pk}", HTTP_HX_TARGET="editor", **HX
+        f"/armies/{army.pk}/?unit={unit.pk}", headers={**HX, "HX-Target": "editor"}
     )
     html = response.content.decode()
     assert html.lstrip().startswith('<section id="editor"')
@@ -75,7 +74,7 @@ def test_typing_a_stat_reprices_the_unit_and_the_total_through_htmx(player_clien
             "off": "4",
             "def": "4",
         },
-        **HX,
+        headers=HX,
     )
     html = response.content.decode()
     assert response.status_code == 200
@@ -105,7 +104,7 @@ def test_a_dice_expression_is_accepted_and_kept_as_typed(player_client, player):
             "off": "d6+1",
             "def": "3",
         },
-        **HX,
+        headers=HX,
     )
     unit.refresh_from_db()
     assert unit.profile["off"] == "d6+1"
@@ -131,7 +130,7 @@ def test_bad_stats_are_refused_beside_their_fields_and_nothing_is_saved(player_c
             "missile-0-off": "4",
             "missile-0-range": "0",
         },
-        **HX,
+        headers=HX,
     )
     html = response.content.decode()
     assert response.status_code == 200
@@ -262,7 +261,7 @@ def test_a_field_the_units_kind_cannot_have_is_refused_beside_it(
     response = player_client.post(
         f"/armies/{army.pk}/units/{unit.pk}/",
         {"version": army.version, "name": "Unit 1", "quantity": "1", **posted},
-        **HX,
+        headers=HX,
     )
     html = response.content.decode()
     assert message in _feedback(html, field)
@@ -274,14 +273,14 @@ def test_a_field_the_units_kind_cannot_have_is_refused_beside_it(
 def test_a_cavalry_unit_opens_with_no_flavour_and_saves_unchanged(player_client, player):
     army = ArmyFactory(owner=player, system="vsgmr", profiles=[{"kind": "cavalry", "large": True}])
     unit = army.units.get()
-    html = player_client.get(f"/armies/{army.pk}/?unit={unit.pk}", **HX).content.decode()
+    html = player_client.get(f"/armies/{army.pk}/?unit={unit.pk}", headers=HX).content.decode()
     # Only guys have a flavour: a cavalry unit's editor has no such field; "Large" is its own.
     assert 'name="flavor"' not in html and 'name="large"' in html
     response = player_client.post(
         f"/armies/{army.pk}/units/{unit.pk}/",
         {"version": army.version, "name": "Riders", "quantity": "1", "kind": "cavalry"}
         | {"large": "on", "shown_for": "cavalry"},
-        **HX,
+        headers=HX,
     )
     assert "Saved." in response.content.decode()
     unit.refresh_from_db()
@@ -296,14 +295,14 @@ def test_add_duplicate_move_and_delete_units(player_client, player):
     )
     first, second = army.units.all()
     move = as_page(army, {"direction": "up"})
-    player_client.post(f"/armies/{army.pk}/units/{second.pk}/move/", move, **HX)
+    player_client.post(f"/armies/{army.pk}/units/{second.pk}/move/", move, headers=HX)
     assert [u.pk for u in army.units.all()] == [second.pk, first.pk]
     response = player_client.post(
-        f"/armies/{army.pk}/units/{first.pk}/duplicate/", as_page(army), **HX
+        f"/armies/{army.pk}/units/{first.pk}/duplicate/", as_page(army), headers=HX
     )
     assert 'id="unit-list"' in response.content.decode()
     assert [u.name for u in army.units.all()] == ["Unit 2", "Unit 1", "Unit 1 (copy)"]
-    player_client.post(f"/armies/{army.pk}/units/{second.pk}/delete/", as_page(army), **HX)
+    player_client.post(f"/armies/{army.pk}/units/{second.pk}/delete/", as_page(army), headers=HX)
     assert [u.name for u in army.units.all()] == ["Unit 1", "Unit 1 (copy)"]
     response = player_client.post(f"/armies/{army.pk}/units/add/", as_page(army))
     added = army.units.last()
@@ -324,7 +323,7 @@ def test_army_settings_change_name_and_limit_and_reprice(player_client, player):
     response = player_client.post(
         f"/armies/{army.pk}/settings/",
         {"version": army.version, "name": "Renamed", "points_limit": "1", "preset": ""},
-        **HX,
+        headers=HX,
     )
     html = response.content.decode()
     assert "Renamed" in html and "over-limit" in html
@@ -376,7 +375,7 @@ def test_builder_page_and_reprice_partial_use_constant_queries(
             "def": "4",
         }
         with django_assert_num_queries(queries):
-            response = player_client.post(f"/armies/{army.pk}/units/{unit.pk}/", data, **HX)
+            response = player_client.post(f"/armies/{army.pk}/units/{unit.pk}/", data, headers=HX)
         assert response.status_code == 200
         # 6.5 × (size - 1 + quantity): every Swordsman costs 6.5.
         total = 6.5 * (size - 1 + quantity)
@@ -405,7 +404,7 @@ def test_editing_a_unit_moves_the_army_to_the_top_of_the_list(player_client, pla
     unit = older.units.get()
     if edit == "save":
         data = {"version": older.version, "name": "Renamed", "quantity": "1", **troop}
-        response = player_client.post(f"/armies/{older.pk}/units/{unit.pk}/", data, **HX)
+        response = player_client.post(f"/armies/{older.pk}/units/{unit.pk}/", data, headers=HX)
         assert response.status_code == 200
     else:
         player_client.post(f"/armies/{older.pk}/units/add/", as_page(older))
@@ -434,7 +433,9 @@ def test_adding_or_copying_a_unit_counts_the_units_and_finds_the_last_in_one_que
     # army has no commander, so it is not legal and the summary names them), each unit's
     # stored row
     with django_assert_num_queries(13):
-        response = player_client.post(f"/armies/{army.pk}/units/{unit.pk}/duplicate/", data, **HX)
+        response = player_client.post(
+            f"/armies/{army.pk}/units/{unit.pk}/duplicate/", data, headers=HX
+        )
     assert response.status_code == 200
     assert army.units.order_by("position").last().position == 5
 
@@ -453,7 +454,7 @@ def test_a_d10_unit_with_many_weapons_can_be_saved_from_the_editor(player_client
             "quantity": "1",
             "weapons": "\r\n".join(weapons),
         },
-        **HX,
+        headers=HX,
     )
     assert response.status_code == 200
     unit.refresh_from_db()
@@ -501,7 +502,7 @@ def test_a_unit_name_with_a_control_character_is_refused_and_the_army_still_pric
             "kind": "guy",
             "flavor": "troop",
         },
-        **HX,
+        headers=HX,
     )
     assert "must be one line of printable text" in response.content.decode()
     unit.refresh_from_db()
@@ -521,7 +522,7 @@ def test_a_quantity_over_the_file_formats_limit_is_refused(player_client, player
             "kind": "guy",
             "flavor": "troop",
         },
-        **HX,
+        headers=HX,
     )
     feedback = response.content.decode().split('id="fb-quantity"')[1].split("</div>")[0]
     assert "Type at most 1000." in feedback
@@ -574,7 +575,7 @@ def test_army_settings_load_when_opened_and_open_inline_without_javascript(playe
     assert 'id="army-settings"' not in page
     assert f'data-hx-get="/armies/{army.pk}/settings/" data-hx-trigger="toggle once"' in page
 
-    partial = player_client.get(f"/armies/{army.pk}/settings/", **HX).content.decode()
+    partial = player_client.get(f"/armies/{army.pk}/settings/", headers=HX).content.decode()
     assert partial.lstrip().startswith('<form id="army-settings"')
     assert 'value="Kompanie"' in partial and 'name="rerolls"' in partial
     assert f'name="version" value="{army.version}"' in partial
@@ -596,7 +597,7 @@ def test_a_full_army_says_so_on_the_page_after_an_htmx_duplicate(player_client, 
     )
     unit = army.units.first()
     response = player_client.post(
-        f"/armies/{army.pk}/units/{unit.pk}/duplicate/", as_page(army), **HX
+        f"/armies/{army.pk}/units/{unit.pk}/duplicate/", as_page(army), headers=HX
     )
     assert response["HX-Redirect"] == f"/armies/{army.pk}/"
     html = player_client.get(response["HX-Redirect"]).content.decode()
@@ -609,9 +610,9 @@ def test_undo_through_htmx_leaves_no_message_for_a_later_page(player_client, pla
         owner=player, system="vsgmr", profiles=[{"kind": "guy", "flavor": "troop"}] * 2
     )
     unit = army.units.first()
-    player_client.post(f"/armies/{army.pk}/units/{unit.pk}/delete/", as_page(army), **HX)
+    player_client.post(f"/armies/{army.pk}/units/{unit.pk}/delete/", as_page(army), headers=HX)
     restored = player_client.post(
-        f"/armies/{army.pk}/units/{unit.pk}/restore/", as_page(army), **HX
+        f"/armies/{army.pk}/units/{unit.pk}/restore/", as_page(army), headers=HX
     )
     assert restored.status_code == 200 and "Unit 1" in restored.content.decode()
     later = player_client.get("/armies/").content.decode()

@@ -9,11 +9,10 @@ import pytest
 
 from armies import services
 from tests.factories import ArmyFactory
-from tests.helpers import as_page, assert_stored_prices_match_the_engine
+from tests.helpers import HX, as_page, assert_stored_prices_match_the_engine
 
 pytestmark = pytest.mark.django_db
 
-HX = {"HTTP_HX_REQUEST": "true"}
 # GEM, SPEC 3.2: OFF 4, DEF 4 on a 25 mm base costs 6.5 points.
 SWORDSMAN = {"type": "skirmisher", "base": "25mm", "off": 4, "def": 4}
 TROOP = {"kind": "guy", "flavor": "troop"}
@@ -22,7 +21,7 @@ COMMANDER = {"kind": "guy", "flavor": "hero", "commander": True}
 
 def _quantity(client, army, unit, step: str, **extra):
     url = f"/armies/{army.pk}/units/{unit.pk}/quantity/"
-    return client.post(url, as_page(army, {"step": step, **extra}), **HX)
+    return client.post(url, as_page(army, {"step": step, **extra}), headers=HX)
 
 
 def test_plus_and_minus_change_one_units_quantity_and_the_total(player_client, player):
@@ -57,7 +56,7 @@ def test_a_quantity_button_from_a_stale_page_changes_nothing(player_client, play
     army = ArmyFactory(owner=player, system="gem", profiles=[SWORDSMAN])
     unit = army.units.get()
     url = f"/armies/{army.pk}/units/{unit.pk}/quantity/"
-    response = player_client.post(url, {"version": army.version - 1, "step": "1"}, **HX)
+    response = player_client.post(url, {"version": army.version - 1, "step": "1"}, headers=HX)
     assert response.status_code == 409
     unit.refresh_from_db()
     assert unit.quantity == 1
@@ -78,7 +77,7 @@ def test_up_and_down_swap_with_a_neighbour_and_stop_at_either_end(player_client,
     def move(unit, direction: str):
         url = f"/armies/{army.pk}/units/{unit.pk}/move/"
         assert (
-            player_client.post(url, as_page(army, {"direction": direction}), **HX).status_code
+            player_client.post(url, as_page(army, {"direction": direction}), headers=HX).status_code
             == 200
         )
 
@@ -101,7 +100,7 @@ def test_move_to_a_position_puts_the_unit_there(player_client, player):
     def move(unit, place: str):
         url = f"/armies/{army.pk}/units/{unit.pk}/move/"
         data = as_page(army, {"direction": "to", f"to-{unit.pk}": place})
-        return player_client.post(url, data, **HX)
+        return player_client.post(url, data, headers=HX)
 
     def names():
         return list(army.units.values_list("name", flat=True))

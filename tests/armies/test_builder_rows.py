@@ -13,10 +13,10 @@ from django.urls import reverse
 
 from armies import services
 from tests.factories import ArmyFactory
+from tests.helpers import HX
 
 pytestmark = [pytest.mark.django_db, pytest.mark.databases]
 
-HX = {"HTTP_HX_REQUEST": "true"}
 HERO = {"kind": "guy", "flavor": "hero"}
 COMMANDER = HERO | {"commander": True}
 SWORDSMAN = {"type": "skirmisher", "base": "25mm", "off": 4, "def": 4}
@@ -35,7 +35,7 @@ def test_a_save_re_sends_the_unit_and_the_rows_whose_errors_it_changed(player_cl
     response = player_client.post(
         f"/armies/{army.pk}/units/{first.pk}/",
         {"version": army.version, "name": "Hero", "quantity": "1", **HERO},
-        **HX,
+        headers=HX,
     )
 
     html = response.content.decode()
@@ -52,7 +52,7 @@ def test_a_save_that_changes_no_other_unit_re_sends_one_row(player_client, playe
     response = player_client.post(
         f"/armies/{army.pk}/units/{unit.pk}/",
         {"version": army.version, "name": "Veterans", "quantity": "2", **SWORDSMAN},
-        **HX,
+        headers=HX,
     )
     html = response.content.decode()
     assert sent_rows(html) == [f"unit-{unit.pk}"]
@@ -65,7 +65,7 @@ def test_a_refused_save_re_sends_no_row(player_client, player):
     response = player_client.post(
         f"/armies/{army.pk}/units/{unit.pk}/",
         {"version": army.version, "name": "Veterans", "quantity": "1", **SWORDSMAN, "off": "14"},
-        **HX,
+        headers=HX,
     )
     html = response.content.decode()
     assert sent_rows(html) == []
@@ -81,7 +81,7 @@ def test_rows_use_the_same_urls_as_the_urlconf(player_client, player):
     # A row's actions come with its breakdown when it is opened, and in place in the row
     # of the unit open in the editor (what a browser without JavaScript uses).
     opened = player_client.get(
-        reverse("armies:unit-breakdown", args=[army.pk, unit.pk]), HTTP_HX_REQUEST="true"
+        reverse("armies:unit-breakdown", args=[army.pk, unit.pk]), headers=HX
     ).content.decode()
     selected = player_client.get(f"/armies/{army.pk}/?unit={unit.pk}").content.decode()
     for name in ("unit-move", "unit-duplicate", "unit-delete"):
@@ -110,7 +110,7 @@ def test_a_units_breakdown_loads_on_demand_in_constant_queries(
     url = f"/armies/{army.pk}/units/{unit.pk}/breakdown/"
     # session, user, the unit with its army
     with django_assert_num_queries(3):
-        response = player_client.get(url, **HX)
+        response = player_client.get(url, headers=HX)
     html = response.content.decode()
     assert html.lstrip().startswith('<table class="table table-sm breakdown')
     assert "D = DEF×HIT" in html and "6.5" in html
@@ -139,7 +139,7 @@ def test_rows_drawn_before_are_redrawn_when_anything_they_show_changes(player_cl
     player_client.post(
         f"/armies/{army.pk}/units/{first.pk}/",
         {"version": army.version, "name": "Demoted", "quantity": "3", **HERO},
-        **HX,
+        headers=HX,
     )
     page = player_client.get(f"/armies/{army.pk}/?unit={third.pk}").content.decode()
     assert "Demoted</a>" in page and "× 3" in page and "commanders" not in page
@@ -163,7 +163,7 @@ def _queries_after_a_save(client, army, pages) -> dict[str, int]:
     client.post(
         f"/armies/{army.pk}/units/{changed.pk}/",
         {"version": army.version, "name": "Veterans", "quantity": "2", **SWORDSMAN},
-        **HX,
+        headers=HX,
     )
     counts = {}
     for page in pages:

@@ -9,11 +9,10 @@ import pytest
 
 from rules.models import SampleArmy
 from tests.factories import ArmyFactory
-from tests.helpers import as_page
+from tests.helpers import HX, as_page
 
 pytestmark = pytest.mark.django_db
 
-HX = {"HTTP_HX_REQUEST": "true"}
 TROOP = {"kind": "guy", "flavor": "troop"}  # VSGMR, SPEC 3.3: 1 point
 SWORDSMAN = {"type": "skirmisher", "base": "25mm", "off": 4, "def": 4}  # GEM: 6.5 points
 
@@ -34,7 +33,7 @@ def test_more_than_one_point_and_model_are_plural(player_client, player):
     unit = army.units.get()
     data = {"name": "Swordsmen", "quantity": "2", **SWORDSMAN}
     html = player_client.post(
-        f"/armies/{army.pk}/units/{unit.pk}/", as_page(army, data), **HX
+        f"/armies/{army.pk}/units/{unit.pk}/", as_page(army, data), headers=HX
     ).content.decode()
     text = re.sub(r"\s+", " ", re.sub(r"<[^>]+>", "", html))
     # 6.5 each, two of them 13.
@@ -73,7 +72,7 @@ def test_a_long_name_gets_one_message_in_the_editor_and_the_settings(player_clie
     unit = army.units.get()
     data = {"name": "x" * 300, "quantity": "1", **SWORDSMAN}
     html = player_client.post(
-        f"/armies/{army.pk}/units/{unit.pk}/", as_page(army, data), **HX
+        f"/armies/{army.pk}/units/{unit.pk}/", as_page(army, data), headers=HX
     ).content.decode()
     box = html.split('id="fb-name"')[1].split("</div>")[0]
     assert box.endswith(">Keep it to 200 characters or fewer (this has 300). ")
@@ -87,7 +86,7 @@ def test_a_quantity_of_nought_says_how_to_remove_the_unit_instead(player_client,
     unit = army.units.get()
     data = {"name": "U", "quantity": "0", **SWORDSMAN}
     html = player_client.post(
-        f"/armies/{army.pk}/units/{unit.pk}/", as_page(army, data), **HX
+        f"/armies/{army.pk}/units/{unit.pk}/", as_page(army, data), headers=HX
     ).content.decode()
     box = html.split('id="fb-quantity"')[1].split("</div>")[0]
     assert "Type 1 or more: to remove the unit, delete it from the list." in box
@@ -113,6 +112,6 @@ def test_an_empty_army_offers_its_systems_sample_armies(player_client, player):
     assert 'formaction="/armies/samples/dwarves/">Start from Dwarves</button>' in empty
     assert "Romans" not in empty
     # Through htmx (the list's form), starting from it sends the browser to the new army.
-    response = player_client.post("/armies/samples/dwarves/", as_page(army), **HX)
+    response = player_client.post("/armies/samples/dwarves/", as_page(army), headers=HX)
     assert response["HX-Redirect"].startswith("/armies/")
     assert response["HX-Redirect"] != f"/armies/{army.pk}/"

@@ -8,11 +8,10 @@ import pytest
 
 from armies.forms import UnitForm
 from tests.factories import ArmyFactory
-from tests.helpers import as_page
+from tests.helpers import HX, as_page
 
 pytestmark = pytest.mark.django_db
 
-HX = {"HTTP_HX_REQUEST": "true"}
 SKIRMISHER = {"type": "skirmisher", "base": "25mm", "off": 4, "def": 4}
 TANK = {"type": "vehicle", "base": "huge", "def": 6, "max_speed": 12, "capacity": 2}
 GEM_VEHICLE_ONLY = ["max_speed", "capacity", "acc", "vehicle_class", "armour_front", "hull_points"]
@@ -20,7 +19,7 @@ GEM_VEHICLE_ONLY = ["max_speed", "capacity", "acc", "vehicle_class", "armour_fro
 
 def editor(client, army, unit) -> str:
     url = f"/armies/{army.pk}/?unit={unit.pk}"
-    return client.get(url, HTTP_HX_TARGET="editor", **HX).content.decode()
+    return client.get(url, headers={**HX, "HX-Target": "editor"}).content.decode()
 
 
 @pytest.mark.parametrize(
@@ -55,13 +54,15 @@ def test_with_htmx_another_type_redraws_the_editor_with_its_fields(player_client
     unit = army.units.get()
     posted = {"name": "Unit 1", "quantity": "1", **SKIRMISHER, "shown_for": "skirmisher"}
     url = f"/armies/{army.pk}/units/{unit.pk}/"
-    html = player_client.post(url, as_page(army, posted | {"type": "vehicle"}), **HX).content
+    html = player_client.post(url, as_page(army, posted | {"type": "vehicle"}), headers=HX).content
     html = html.decode()
     # The whole editor comes back, drawn for a vehicle: its max speed is asked for.
     assert '<section id="editor"' in html and 'name="max_speed"' in html
     assert 'name="att"' not in html and 'name="shown_for" value="vehicle"' in html
     # A typed value in the same type: only the messages and status come back.
-    html = player_client.post(url, as_page(army, posted | {"off": "5"}), **HX).content.decode()
+    html = player_client.post(
+        url, as_page(army, posted | {"off": "5"}), headers=HX
+    ).content.decode()
     assert '<section id="editor"' not in html and 'id="editor-status"' in html
 
 

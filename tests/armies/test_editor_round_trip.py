@@ -16,11 +16,10 @@ from hypothesis import strategies as st
 from armies.models import Army
 from tests.adversarial.scrape import controls, submitted
 from tests.adversarial.strategies import FUZZING
+from tests.helpers import HX
 from tests.points.strategies import PROFILES, names
 
 pytestmark = [pytest.mark.django_db, pytest.mark.databases]
-
-HX = {"HTTP_HX_REQUEST": "true"}
 
 
 def _import(client, player, system: str, *units: dict) -> Army:
@@ -34,13 +33,13 @@ def _editor_fields(client, army: Army) -> dict[str, list[str]]:
     """What the unit editor would send if the player saved it as it opened."""
     unit = army.units.get()
     url = f"/armies/{army.pk}/?unit={unit.pk}"
-    html = client.get(url, HTTP_HX_TARGET="editor", **HX).content.decode()
+    html = client.get(url, headers={**HX, "HX-Target": "editor"}).content.decode()
     return submitted(controls(html, "unit-form"))
 
 
 def _save(client, army: Army, fields: dict[str, list[str]]) -> str:
     unit = army.units.get()
-    response = client.post(f"/armies/{army.pk}/units/{unit.pk}/", fields, **HX)
+    response = client.post(f"/armies/{army.pk}/units/{unit.pk}/", fields, headers=HX)
     html = response.content.decode()
     assert 'data-testid="not-saved"' not in html and "Saved." in html, html
     return html

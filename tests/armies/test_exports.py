@@ -10,103 +10,22 @@ import pytest
 import points
 from armies import services
 from armies.services import create_army_from_file
-from tests.factories import DATA, ArmyFactory, UserFactory
+from tests.factories import ArmyFactory, UserFactory
+from tests.samples import EXPORT_ARMIES, GOLDEN, army_file
 
 pytestmark = pytest.mark.django_db
 
-GOLDEN = DATA / "exports"
 KINDS = ("txt", "md", "bbcode")
 
 
-def _doc(name, system, limit, units, options=None) -> dict:
-    return {
-        "format": "muster-army/1",
-        "name": name,
-        "system": system,
-        "points_limit": limit,
-        "options": options or {},
-        "units": [{"name": n, "quantity": q, "profile": p} for n, q, p in units],
-    }
-
-
-# Small armies, one per system, priced by hand in the golden files:
-ARMIES = {
-    # 2 × 6.5 (SPEC 3.2 swordsman) + 25.3 (archer) = 38.3, 8.3 over the limit of 30.
-    "gem": _doc(
-        "Iron Duke's Guard",
-        "gem",
-        30,
-        [
-            ("Swordsman", 2, {"type": "skirmisher", "base": "25mm", "off": 4, "def": 4}),
-            (
-                "Archer [veteran]",
-                1,
-                {
-                    "type": "skirmisher",
-                    "base": "25mm",
-                    "off": 3,
-                    "def": 3,
-                    "missile": [{"name": "Bow", "off": 4, "range": 24}],
-                },
-            ),
-        ],
-    ),
-    # Hero 2 + Tough 2, heavy armour free for a hero commander = 4; troop 1 + distance
-    # attack 1 + light armour 1 = 3 each.
-    "vsgmr": _doc(
-        "Dwarves",
-        "vsgmr",
-        30,
-        [
-            (
-                "Thane",
-                1,
-                {"kind": "guy", "flavor": "hero", "commander": True, "traits": ["tough"]},
-            ),
-            (
-                "Crossbow dwarf",
-                3,
-                {"kind": "guy", "flavor": "troop", "distance_attack": True, "armor": "light"},
-            ),
-        ],
-    ),
-    # Six sections and vehicles at 1 point, 2 rerolls at 1, dug in 1 = 9.
-    "goms": _doc(
-        "2nd Platoon",
-        "goms",
-        12,
-        [
-            ("1st Section", 4, {"kind": "rifle-section"}),
-            ("Platoon HQ", 1, {"kind": "platoon-hq", "morale": "veteran"}),
-            ("Sherman", 1, {"kind": "vehicle", "vehicle_class": "medium"}),
-        ],
-        options={"rerolls": 2, "dug_in": True},
-    ),
-    # A leader is 2 force points, each other model 1.
-    "d10": _doc(
-        "Kilo Team",
-        "d10",
-        12,
-        [
-            (
-                "Sgt. Hale",
-                1,
-                {"leader": True, "shooting": 7, "defence": 12, "weapons": ["Carbine/AR"]},
-            ),
-            ("Rifleman", 3, {"weapons": ["Carbine/AR"]}),
-        ],
-    ),
-}
-
-
 def _shared(system: str):
-    army = create_army_from_file(UserFactory(), points.load(ARMIES[system]))
+    army = create_army_from_file(UserFactory(), points.load(EXPORT_ARMIES[system]))
     services.share_army(army)
     return army
 
 
 @pytest.mark.parametrize("kind", KINDS)
-@pytest.mark.parametrize("system", sorted(ARMIES))
+@pytest.mark.parametrize("system", sorted(EXPORT_ARMIES))
 def test_the_share_links_text_export_matches_the_hand_written_golden_file(client, system, kind):
     army = _shared(system)
     url = f"/s/{army.share_token}/export.{kind}"
@@ -153,7 +72,7 @@ def test_the_json_and_text_downloads_are_saved_under_the_same_cleaned_name(playe
 
 
 def test_the_owners_export_carries_the_link_only_while_sharing_is_on(player_client, player):
-    army = create_army_from_file(player, points.load(ARMIES["vsgmr"]))
+    army = create_army_from_file(player, points.load(EXPORT_ARMIES["vsgmr"]))
     url = f"/armies/{army.pk}/export.txt"
 
     private = player_client.get(url).content.decode()
@@ -201,7 +120,7 @@ def test_markdown_shows_a_players_own_punctuation_as_typed(player_client, player
 
 def test_an_export_shows_the_stored_errors_of_each_unit(player_client, player):
     # A VSGMR army with a mook commander: bad-commander on the unit (SPEC 3.3).
-    doc = _doc(
+    doc = army_file(
         "Goblins",
         "vsgmr",
         None,

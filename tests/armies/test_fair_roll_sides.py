@@ -9,8 +9,8 @@ from django.test import Client
 
 from armies import services
 from armies.models import AcquisitionRecord, Army
-from tests.armies.test_fair_rolls import goms_army, record_page, seed_url, start_fair
 from tests.factories import UserFactory
+from tests.helpers import goms_army, record_page, seed_url, start_fair
 
 pytestmark = [pytest.mark.django_db, pytest.mark.databases]
 
@@ -18,7 +18,7 @@ REFUSED = "the other seed must come from the opponent"
 
 
 def test_the_owner_cannot_add_the_opponents_seed_from_their_own_session(player_client, player):
-    army = goms_army(player)
+    army = goms_army(player, shared=True)
     record = start_fair(player_client, army)
 
     response = player_client.post(seed_url(army, record), {"seed": "my-own-pick"}, follow=True)
@@ -32,7 +32,7 @@ def test_the_owner_cannot_add_the_opponents_seed_from_their_own_session(player_c
 
 
 def test_the_owner_signed_in_on_a_second_device_is_refused_too(player_client, player):
-    army = goms_army(player)
+    army = goms_army(player, shared=True)
     record = start_fair(player_client, army)
     second_device = Client()
     second_device.force_login(player)
@@ -44,7 +44,7 @@ def test_the_owner_signed_in_on_a_second_device_is_refused_too(player_client, pl
 
 
 def test_the_owner_sees_no_seed_form_on_their_own_rolls_page(player_client, player):
-    army = goms_army(player)
+    army = goms_army(player, shared=True)
     record = start_fair(player_client, army)
 
     html = player_client.get(f"/s/{army.share_token}/roll/{record.pk}/").content.decode()
@@ -55,7 +55,7 @@ def test_the_owner_sees_no_seed_form_on_their_own_rolls_page(player_client, play
 
 
 def test_the_record_names_the_opponent_who_gave_the_seed(player_client, player):
-    army = goms_army(player)
+    army = goms_army(player, shared=True)
     record = start_fair(player_client, army)
     rival = UserFactory(username="rival_at_the_club")
     opponent = Client()
@@ -71,7 +71,7 @@ def test_the_record_names_the_opponent_who_gave_the_seed(player_client, player):
 
 
 def test_a_visitor_without_an_account_is_named_as_such(player_client, player):
-    army = goms_army(player)
+    army = goms_army(player, shared=True)
     record = start_fair(player_client, army)
 
     Client().post(seed_url(army, record), {"seed": "anonymous-dice"})
@@ -85,7 +85,7 @@ def test_a_visitor_without_an_account_is_named_as_such(player_client, player):
 def test_an_imported_copy_says_its_roll_history_starts_at_the_copy(player_client, player):
     """The owner exports an army that has rolled, imports it to roll again on the copy:
     the copy's share page must not pass for an army with a single roll on record."""
-    army = goms_army(player)
+    army = goms_army(player, shared=True)
     record = start_fair(player_client, army)
     Client().post(seed_url(army, record), {"seed": "first-try"})
     exported = player_client.get(f"/armies/{army.pk}/export.json").content.decode()
@@ -104,7 +104,7 @@ def test_an_imported_copy_says_its_roll_history_starts_at_the_copy(player_client
 
 
 def test_a_forked_copy_says_its_roll_history_starts_at_the_copy(player_client, player):
-    army = goms_army(player)
+    army = goms_army(player, shared=True)
     start_fair(player_client, army)
     player_client.post(f"/s/{army.share_token}/fork/")
     copy = Army.objects.filter(owner=player).exclude(pk=army.pk).get()

@@ -14,36 +14,18 @@ import pytest
 from django.test import Client
 
 from armies import services
-from armies.models import AcquisitionRecord, Army
-from tests.factories import ArmyFactory
-from tests.helpers import rename_units
+from armies.models import AcquisitionRecord
+from tests.helpers import (
+    at_once,
+    goms_army,
+    record_page,
+    rename_units,
+    roll_url,
+    seed_url,
+    start_fair,
+)
 
 pytestmark = [pytest.mark.django_db, pytest.mark.databases]
-
-RIFLES = {"kind": "rifle-section"}
-TANK = {"kind": "vehicle", "vehicle_class": "medium"}
-
-
-def goms_army(player, rerolls: int = 0) -> Army:
-    army = ArmyFactory(owner=player, system="goms", profiles=[RIFLES, TANK])
-    rename_units(army, {"Unit 1": "Unit 1"}, quantity=2)  # 2 sections and a tank: 3 dice
-    if rerolls:
-        services.save_settings(army, {"options": {"rerolls": rerolls}}, None)
-    services.share_army(army)
-    return Army.objects.get(pk=army.pk)
-
-
-def start_fair(client, army: Army) -> AcquisitionRecord:
-    client.post(f"/armies/{army.pk}/acquisition/roll/", {"mode": "fair"})
-    return army.acquisitions.first()  # the latest
-
-
-def seed_url(army: Army, record: AcquisitionRecord) -> str:
-    return f"/s/{army.share_token}/roll/{record.pk}/seed/"
-
-
-def record_page(army: Army, record: AcquisitionRecord) -> str:
-    return Client().get(f"/s/{army.share_token}/roll/{record.pk}/").content.decode()
 
 
 def code(html: str, testid: str) -> str:
@@ -68,9 +50,9 @@ def derive(owner: str, opponent: str, count: int, rerolled: list[int] = ()) -> l
 
 
 def test_a_fair_roll_re_derives_from_the_two_published_seeds(player_client, player):
-    army = goms_army(player)
+    army = goms_army(player, shared=True)
     record = start_fair(player_client, army)
-    owner_page = player_client.get(f"/armies/{army.pk}/acquisition/").content.decode()
+    owner_page = player_client.get(roll_url(army)).content.decode()
     committed = code(owner_page, "acquisition-committed")
     assert 'data-testid="acquisition-waiting"' in owner_page and shown_dice(owner_page) == []
     assert f"/s/{army.share_token}/roll/{record.pk}/" in owner_page  # the link to send
@@ -100,10 +82,10 @@ def test_a_fair_roll_re_derives_from_the_two_published_seeds(player_client, play
 
 
 def test_rerolls_keep_working_and_hide_the_owners_seed_until_spent(player_client, player):
-    army = goms_army(player, rerolls=1)
+    army = goms_army(player, rerolls=1, shared=True)
     record = start_fair(player_client, army)
     Client().post(seed_url(army, record), {"seed": "abc123"})
-    html = player_client.get(f"/armies/{army.pk}/acquisition/").content.decode()
+    html = player_client.get(roll_url(army)).content.decode()
     first = shown_dice(html)
     record.refresh_from_db()
     # Dice are out, but a reroll still to come must not be foreseeable: seed hidden.
@@ -112,7 +94,7 @@ def test_rerolls_keep_working_and_hide_the_owners_seed_until_spent(player_client
     with pytest.raises(AttributeError):
         code(record_page(army, record), "acquisition-owner-seed")
 
-    player_client.post(f"/armies/{army.pk}/acquisition/reroll/", {"die": "2"})
+    player_client.post(roll_url(army, "reroll"), {"die": "2"})
     html = record_page(army, record)
     owner_seed = code(html, "acquisition-owner-seed")
     assert shown_dice(html) == derive(owner_seed, "abc123", 3, [2])
@@ -121,7 +103,7 @@ def test_rerolls_keep_working_and_hide_the_owners_seed_until_spent(player_client
 
 
 def test_an_opponents_seed_is_taken_once(player_client, player):
-    army = goms_army(player, rerolls=1)
+    army = goms_army(player, rerolls=1, shared=True)
     record = start_fair(player_client, army)
     opponent = Client()
     opponent.post(seed_url(army, record), {"seed": "first"})
@@ -132,10 +114,10 @@ def test_an_opponents_seed_is_taken_once(player_client, player):
 
 
 def test_an_opponents_seed_after_the_owners_seed_is_shown_is_refused(player_client, player):
-    army = goms_army(player)
+    army = goms_army(player, shared=True)
     waiting = start_fair(player_client, army)
     # The owner drops the waiting roll for another: the first one's seed is shown now.
-    player_client.post(f"/armies/{army.pk}/acquisition/roll/", {"mode": "alone"})
+    player_client.post(roll_url(army, "roll"), {"mode": "alone"})
     waiting.refresh_from_db()
     assert waiting.finished
     response = Client().post(seed_url(army, waiting), {"seed": "late"}, follow=True)
@@ -149,7 +131,7 @@ def test_an_opponents_seed_after_the_owners_seed_is_shown_is_refused(player_clie
 
 
 def test_a_bad_seed_is_refused_with_a_message_and_csrf_is_checked(player_client, player):
-    army = goms_army(player)
+    army = goms_army(player, shared=True)
     record = start_fair(player_client, army)
     response = Client().post(seed_url(army, record), {"seed": "not a seed!"}, follow=True)
     assert "1 to 64 letters" in response.content.decode()
@@ -162,11 +144,9 @@ def test_a_bad_seed_is_refused_with_a_message_and_csrf_is_checked(player_client,
 
 
 def test_a_fair_roll_needs_a_share_link(player_client, player):
-    army = goms_army(player)
+    army = goms_army(player, shared=True)
     services.unshare_army(army)
-    response = player_client.post(
-        f"/armies/{army.pk}/acquisition/roll/", {"mode": "fair"}, follow=True
-    )
+    response = player_client.post(roll_url(army, "roll"), {"mode": "fair"}, follow=True)
     assert "Make a share link first" in response.content.decode()
     assert not AcquisitionRecord.objects.exists()
 
@@ -174,10 +154,10 @@ def test_a_fair_roll_needs_a_share_link(player_client, player):
 def test_a_roll_made_alone_is_marked_so_and_every_roll_is_listed_for_the_opponent(
     player_client, player
 ):
-    army = goms_army(player)
-    player_client.post(f"/armies/{army.pk}/acquisition/roll/", {"mode": "alone"})
+    army = goms_army(player, shared=True)
+    player_client.post(roll_url(army, "roll"), {"mode": "alone"})
     for html in (
-        player_client.get(f"/armies/{army.pk}/acquisition/").content.decode(),
+        player_client.get(roll_url(army)).content.decode(),
         Client().get(f"/s/{army.share_token}/").content.decode(),
         Client().get(f"/s/{army.share_token}/roster/").content.decode(),
     ):
@@ -187,7 +167,7 @@ def test_a_roll_made_alone_is_marked_so_and_every_roll_is_listed_for_the_opponen
     record = start_fair(player_client, army)
     Client().post(seed_url(army, record), {"seed": "opp"})
     rename_units(army, {"Unit 2": "Unit 2"}, quantity=1)
-    player_client.post(f"/armies/{army.pk}/acquisition/roll/", {"mode": "alone"})
+    player_client.post(roll_url(army, "roll"), {"mode": "alone"})
     shared = Client().get(f"/s/{army.share_token}/").content.decode()
     items = shared.split('data-testid="acquisition-roll-item"')[1:]
     assert len(items) == 3
@@ -200,9 +180,7 @@ def test_a_roll_made_alone_is_marked_so_and_every_roll_is_listed_for_the_opponen
 
 @pytest.mark.django_db(transaction=True)
 def test_two_seeds_posted_at_once_only_one_is_taken(player):
-    from tests.armies.test_play import _at_once
-
-    army = goms_army(player, rerolls=1)
+    army = goms_army(player, rerolls=1, shared=True)
     owner = Client()
     owner.force_login(player)
     record = start_fair(owner, army)
@@ -210,7 +188,7 @@ def test_two_seeds_posted_at_once_only_one_is_taken(player):
     def post(seed):
         return lambda: Client().post(seed_url(army, record), {"seed": seed}, follow=True).content
 
-    pages = _at_once([post("one"), post("two")])
+    pages = at_once([post("one"), post("two")])
     assert sum(b"Your seed is in" in p for p in pages) == 1
     assert sum(b"already has the opponent" in p for p in pages) == 1
     record.refresh_from_db()
@@ -218,16 +196,16 @@ def test_two_seeds_posted_at_once_only_one_is_taken(player):
 
 
 def test_done_makes_an_older_roll_final_but_not_a_fair_roll_without_dice(player_client, player):
-    army = goms_army(player, rerolls=1)
+    army = goms_army(player, rerolls=1, shared=True)
     # A roll recorded before fair rolls existed has no time of rolling.
     old = AcquisitionRecord.objects.create(
         army=army, seed=7, units=[["Unit 1", "infantry", 2], ["Unit 2", "medium", 1]], rerolls=1
     )
-    player_client.post(f"/armies/{army.pk}/acquisition/finish/")
+    player_client.post(roll_url(army, "finish"))
     old.refresh_from_db()
     assert old.finished
     rename_units(army, {"Unit 2": "Unit 2"}, quantity=2)  # the army changed: roll again
     waiting = start_fair(player_client, army)
-    player_client.post(f"/armies/{army.pk}/acquisition/finish/")
+    player_client.post(roll_url(army, "finish"))
     waiting.refresh_from_db()
     assert not waiting.finished and waiting.owner_seed not in record_page(army, waiting)

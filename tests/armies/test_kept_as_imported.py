@@ -10,10 +10,10 @@ import pytest
 
 from armies.models import Army
 from tests.adversarial.scrape import controls, submitted
+from tests.helpers import HX
 
 pytestmark = [pytest.mark.django_db, pytest.mark.databases]
 
-HX = {"HTTP_HX_REQUEST": "true"}
 
 # Each written with what the engine would leave out: defaults said aloud, empty lists.
 UNITS = {
@@ -74,10 +74,10 @@ def test_saving_an_imported_unit_unchanged_changes_nothing(player_client, system
     army = _import(player_client, system, UNITS[system])
     unit = army.units.get()
     html = player_client.get(
-        f"/armies/{army.pk}/?unit={unit.pk}", HTTP_HX_TARGET="editor", **HX
+        f"/armies/{army.pk}/?unit={unit.pk}", headers={**HX, "HX-Target": "editor"}
     ).content.decode()
     response = player_client.post(
-        f"/armies/{army.pk}/units/{unit.pk}/", submitted(controls(html, "unit-form")), **HX
+        f"/armies/{army.pk}/units/{unit.pk}/", submitted(controls(html, "unit-form")), headers=HX
     )
     assert "Saved." in response.content.decode()
     unit.refresh_from_db()

@@ -8,20 +8,17 @@ answered 409 with the current values and the player's own values listed beside t
 from __future__ import annotations
 
 import re
-import threading
 
 import pytest
-from django.db import connection
 from django.test import Client
 
 from armies import services
 from armies.models import Army
 from tests.factories import ArmyFactory
-from tests.helpers import as_page
+from tests.helpers import HX, as_page, at_once
 
 pytestmark = pytest.mark.databases
 
-HX = {"HTTP_HX_REQUEST": "true"}
 TROOP = {"kind": "guy", "flavor": "troop"}
 
 
@@ -36,10 +33,10 @@ def test_the_second_tab_saving_from_the_same_version_is_refused(player_client, p
     url = f"/armies/{army.pk}/units/{unit.pk}/"
     seen = army.version  # both tabs loaded the page at this version
 
-    first = player_client.post(url, unit_post(seen, "Tab one"), **HX)
+    first = player_client.post(url, unit_post(seen, "Tab one"), headers=HX)
     assert first.status_code == 200
 
-    second = player_client.post(url, unit_post(seen, "Tab two", flavor="hero"), **HX)
+    second = player_client.post(url, unit_post(seen, "Tab two", flavor="hero"), headers=HX)
     assert second.status_code == 409
     html = second.content.decode()
     assert 'data-testid="conflict"' in html and "changed in another tab" in html
@@ -57,10 +54,10 @@ def test_saving_again_from_the_refreshed_version_goes_through(player_client, pla
     army = ArmyFactory(owner=player, system="vsgmr", profiles=[TROOP])
     unit = army.units.get()
     url = f"/armies/{army.pk}/units/{unit.pk}/"
-    player_client.post(url, unit_post(army.version, "First"), **HX)
+    player_client.post(url, unit_post(army.version, "First"), headers=HX)
     army.refresh_from_db()
     # The refused tab re-renders at the new version, so its next save is accepted.
-    response = player_client.post(url, unit_post(army.version, "Second"), **HX)
+    response = player_client.post(url, unit_post(army.version, "Second"), headers=HX)
     assert response.status_code == 200
     assert f'id="army-version" value="{army.version + 1}"' in response.content.decode()
     unit.refresh_from_db()
@@ -73,7 +70,7 @@ def test_a_save_without_a_version_is_refused_rather_than_trusted(player_client, 
     unit = army.units.get()
     data = unit_post(army.version, "Renamed")
     del data["version"]
-    response = player_client.post(f"/armies/{army.pk}/units/{unit.pk}/", data, **HX)
+    response = player_client.post(f"/armies/{army.pk}/units/{unit.pk}/", data, headers=HX)
     assert response.status_code == 409
     unit.refresh_from_db()
     assert unit.name == "Unit 1"
@@ -102,10 +99,12 @@ def test_a_stale_settings_save_is_refused_and_the_typed_name_kept_in_the_message
     army = ArmyFactory(owner=player, system="vsgmr", profiles=[TROOP], points_limit=30)
     url = f"/armies/{army.pk}/settings/"
     stale = army.version
-    ok = player_client.post(url, {"version": stale, "name": "Elves", "points_limit": "30"}, **HX)
+    ok = player_client.post(
+        url, {"version": stale, "name": "Elves", "points_limit": "30"}, headers=HX
+    )
     assert ok.status_code == 200
     response = player_client.post(
-        url, {"version": stale, "name": "Dwarves", "points_limit": "45"}, **HX
+        url, {"version": stale, "name": "Dwarves", "points_limit": "45"}, headers=HX
     )
     assert response.status_code == 409
     message = response.content.decode().split('data-testid="conflict"')[1].split("</div>")[0]
@@ -158,9 +157,9 @@ def test_a_conflict_lists_only_the_values_that_differ_from_the_stored_ones(
     url = f"/armies/{army.pk}/units/{unit.pk}/"
     stale = army.version
     page = {"version": stale, "name": "Unit 1", "quantity": "1", **posted}
-    renamed = player_client.post(url, {**page, "name": "Renamed elsewhere"}, **HX)
+    renamed = player_client.post(url, {**page, "name": "Renamed elsewhere"}, headers=HX)
     assert renamed.status_code == 200
-    response = player_client.post(url, {**page, "quantity": "3"}, **HX)
+    response = player_client.post(url, {**page, "quantity": "3"}, headers=HX)
     assert response.status_code == 409
     # Not the untouched box ("on" is no change from True), nor the blank row's select.
     assert typed_values(response) == ["Name: Unit 1", "Quantity: 3"]
@@ -173,8 +172,8 @@ def test_a_settings_conflict_lists_an_untouched_ticked_option_as_no_change(playe
     url = f"/armies/{army.pk}/settings/"
     page = {"version": army.version, "name": "Test army", "preset": "", "points_limit": ""}
     page |= {"notes": "", "rerolls": "0", "setup_extensions": "0", "dug_in": "on"}
-    assert player_client.post(url, {**page, "name": "Elsewhere"}, **HX).status_code == 200
-    response = player_client.post(url, {**page, "rerolls": "2"}, **HX)
+    assert player_client.post(url, {**page, "name": "Elsewhere"}, headers=HX).status_code == 200
+    response = player_client.post(url, {**page, "rerolls": "2"}, headers=HX)
     assert response.status_code == 409
     assert typed_values(response) == ["Name: Test army", "Rerolls: 2"]
 
@@ -184,9 +183,9 @@ def test_a_unit_deleted_in_another_tab_sends_the_editor_back_to_the_army(player_
     army = ArmyFactory(owner=player, system="vsgmr", profiles=[TROOP, TROOP])
     doomed = army.units.first()
     stale = army.version
-    player_client.post(f"/armies/{army.pk}/units/{doomed.pk}/delete/", as_page(army), **HX)
+    player_client.post(f"/armies/{army.pk}/units/{doomed.pk}/delete/", as_page(army), headers=HX)
     response = player_client.post(
-        f"/armies/{army.pk}/units/{doomed.pk}/", unit_post(stale, "Ghost"), **HX
+        f"/armies/{army.pk}/units/{doomed.pk}/", unit_post(stale, "Ghost"), headers=HX
     )
     # The unit is gone from the army: nothing to save into, and nothing else changed.
     assert response.status_code == 404
@@ -203,26 +202,14 @@ def test_two_concurrent_saves_from_one_version_keep_exactly_one(player):
     url = f"/armies/{army.pk}/units/{unit.pk}/"
     seen = army.version
     names = ["Left tab", "Right tab"]
-    barrier = threading.Barrier(len(names), timeout=20)
-    statuses: dict[str, int | str] = {}
     clients = {name: Client() for name in names}
     for client in clients.values():
         client.force_login(player)
 
-    def save(name: str) -> None:
-        try:
-            barrier.wait()
-            statuses[name] = clients[name].post(url, unit_post(seen, name), **HX).status_code
-        except Exception as exc:  # reported by the assertion below, not lost in a thread
-            statuses[name] = repr(exc)
-        finally:
-            connection.close()
+    def save(name: str):
+        return lambda: clients[name].post(url, unit_post(seen, name), headers=HX).status_code
 
-    threads = [threading.Thread(target=save, args=(name,)) for name in names]
-    for t in threads:
-        t.start()
-    for t in threads:
-        t.join(timeout=60)
+    statuses = dict(zip(names, at_once([save(name) for name in names]), strict=True))
 
     assert sorted(statuses.values()) == [200, 409], statuses
     winner = next(name for name, status in statuses.items() if status == 200)

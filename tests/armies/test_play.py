@@ -12,6 +12,7 @@ from django.test import Client
 from armies import services
 from armies.models import AcquisitionRecord, Army, Game
 from tests.factories import ArmyFactory, UserFactory
+from tests.helpers import at_once
 
 pytestmark = [pytest.mark.django_db, pytest.mark.databases]
 
@@ -363,34 +364,6 @@ def test_table_mode_pages_make_a_constant_number_of_queries(
             assert client.get(f"/s/{token}/play/").status_code == 200
 
 
-def _at_once(posts) -> list[int]:
-    """Run each post in its own thread, released together; their status codes, sorted."""
-    import threading
-
-    from django.db import connection
-
-    barrier = threading.Barrier(len(posts), timeout=20)
-    codes: list[int] = []
-    errors: list[str] = []
-
-    def run(post):
-        try:
-            barrier.wait()
-            codes.append(post())
-        except Exception as exc:  # reported below, not lost in the thread
-            errors.append(repr(exc))
-        finally:
-            connection.close()
-
-    threads = [threading.Thread(target=run, args=(p,)) for p in posts]
-    for t in threads:
-        t.start()
-    for t in threads:
-        t.join(timeout=60)
-    assert errors == []
-    return sorted(codes)
-
-
 @pytest.mark.django_db(transaction=True)
 def test_two_devices_tapping_at_once_from_one_version_never_both_count(player):
     army = ArmyFactory(owner=player, system="gem", profiles=[SWORDS])
@@ -404,7 +377,7 @@ def test_two_devices_tapping_at_once_from_one_version_never_both_count(player):
         htmx = {"HX-Request": "true"}
         return lambda: phone.post(play_url(army, "tap"), data, headers=htmx).status_code
 
-    codes = _at_once([post(phones[0], "vp.mine"), post(phones[1], "vp.theirs")])
+    codes = sorted(at_once([post(phones[0], "vp.mine"), post(phones[1], "vp.theirs")]))
     assert codes == [200, 409]
     game.refresh_from_db()
     assert sum(game.state.values()) == 1 and game.version == 2 and len(game.history) == 1

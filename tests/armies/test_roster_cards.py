@@ -8,9 +8,8 @@ from django.core.cache import cache
 
 from armies import unit_cards
 from armies.models import AcquisitionRecord
-from tests.armies.test_acquisition import goms_army, url
 from tests.factories import ArmyFactory
-from tests.helpers import as_page
+from tests.helpers import HX, as_page, goms_army, roll_url
 
 pytestmark = pytest.mark.django_db
 
@@ -25,7 +24,7 @@ def test_a_sheet_printed_again_shows_every_change_to_its_cards(player_client, pl
     player_client.post(
         f"/armies/{army.pk}/units/{second.pk}/",
         {"version": army.version, "name": "Veterans", "quantity": "3", **SWORDSMAN, "def": 5},
-        HTTP_HX_REQUEST="true",
+        headers=HX,
     )
     player_client.post(
         f"/armies/{army.pk}/units/{first.pk}/delete/", as_page(army)
@@ -44,7 +43,7 @@ def test_a_roll_recorded_after_the_sheet_was_printed_shows_on_its_cards(player_c
     army = goms_army(player)
     before = player_client.get(f"/armies/{army.pk}/roster/").content.decode()
     assert 'data-testid="roster-rolled"' not in before
-    player_client.post(url(army, "roll"))
+    player_client.post(roll_url(army, "roll"))
     assert AcquisitionRecord.objects.exists()
     after = player_client.get(f"/armies/{army.pk}/roster/").content.decode()
     assert after.count('data-testid="roster-rolled"') == 2

@@ -15,9 +15,8 @@ import points
 from armies import services
 from armies.models import Army
 from points import vsgmr
-from tests.armies.test_builder import HX
 from tests.factories import ArmyFactory, sample_file
-from tests.helpers import as_page
+from tests.helpers import HX, as_page
 
 pytestmark = pytest.mark.databases
 
@@ -167,5 +166,7 @@ def test_an_htmx_save_shows_the_version_it_was_priced_under(player_client, playe
     army = ArmyFactory(owner=player, system="d10", profiles=[{}])
     unit = army.units.get()
     data = as_page(army, {"name": "Rifleman", "quantity": "2"})
-    html = player_client.post(f"/armies/{army.pk}/units/{unit.pk}/", data, **HX).content.decode()
+    html = player_client.post(
+        f"/armies/{army.pk}/units/{unit.pk}/", data, headers=HX
+    ).content.decode()
     assert "Priced under rules d10/2026.1" in html

@@ -16,6 +16,7 @@ from armies import services
 from armies.models import Army
 from armies.services import create_army_from_file
 from tests.factories import ArmyFactory, UserFactory, sample_file
+from tests.samples import sample_army
 
 pytestmark = pytest.mark.django_db
 
@@ -117,7 +118,7 @@ def test_share_page_shows_a_gem_units_stat_line_and_weapons(client, player):
 
 
 def test_share_page_shows_d10_weapons_from_the_table_with_their_stats(client, player):
-    squad = create_army_from_file(player, points.load(json_of("d10", "rifle-squad")))
+    squad = create_army_from_file(player, points.load(sample_army("d10", "rifle-squad")))
     rows = unit_rows(client.get(f"/s/{services.share_army(squad)}/").content.decode())
     breacher = text(rows[4])
     assert "Breacher" in breacher
@@ -125,14 +126,6 @@ def test_share_page_shows_d10_weapons_from_the_table_with_their_stats(client, pl
     # The seed's table: shotgun 12/18 inches, 1 shot, 7 close and 3 far, pump and assault.
     assert "Shotgun (pump, semi): range 12/18″, RoF 1, damage 7/3, Pump, Assault" in breacher
     assert "Pistol (9mm): range 6/12″, RoF 2/1, damage 4" in breacher
-
-
-def json_of(system: str, slug: str) -> dict:
-    import json
-    from pathlib import Path
-
-    path = Path(points.__file__).resolve().parents[1] / "rules" / "samples" / system
-    return json.loads((path / f"{slug}.json").read_text())
 
 
 @pytest.mark.parametrize("size", [1, 20])

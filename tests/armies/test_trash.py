@@ -13,11 +13,10 @@ from django.utils import timezone
 from armies import services
 from armies.models import Army, Unit
 from tests.factories import ArmyFactory, UserFactory
-from tests.helpers import as_page
+from tests.helpers import HX, as_page
 
 pytestmark = [pytest.mark.django_db, pytest.mark.databases]
 
-HX = {"HTTP_HX_REQUEST": "true"}
 HERO = {"kind": "guy", "flavor": "hero"}  # 2 points
 TROOP = {"kind": "guy", "flavor": "troop"}  # 1 point
 
@@ -29,7 +28,9 @@ def rendered_version(html: str) -> int:
 def test_a_deleted_unit_leaves_the_total_and_undo_puts_it_back_as_it_was(player_client, player):
     army = ArmyFactory(owner=player, system="vsgmr", profiles=[HERO, TROOP])
     hero, _troop = army.units.all()
-    response = player_client.post(f"/armies/{army.pk}/units/{hero.pk}/delete/", as_page(army), **HX)
+    response = player_client.post(
+        f"/armies/{army.pk}/units/{hero.pk}/delete/", as_page(army), headers=HX
+    )
     html = response.content.decode()
     # Troop alone: 1 point; the undo bar names what went.
     assert 'data-testid="army-total">1<' in html
@@ -39,7 +40,7 @@ def test_a_deleted_unit_leaves_the_total_and_undo_puts_it_back_as_it_was(player_
     assert [u.name for u in army.units.all()] == ["Unit 2"]
 
     response = player_client.post(
-        f"/armies/{army.pk}/units/{hero.pk}/restore/", as_page(army), **HX
+        f"/armies/{army.pk}/units/{hero.pk}/restore/", as_page(army), headers=HX
     )
     html = response.content.decode()
     assert 'data-testid="army-total">3<' in html
@@ -52,13 +53,13 @@ def test_after_deleting_the_same_tab_can_keep_editing(player_client, player):
     army = ArmyFactory(owner=player, system="vsgmr", profiles=[HERO, TROOP])
     hero, troop = army.units.all()
     html = player_client.post(
-        f"/armies/{army.pk}/units/{hero.pk}/delete/", as_page(army), **HX
+        f"/armies/{army.pk}/units/{hero.pk}/delete/", as_page(army), headers=HX
     ).content.decode()
     version = rendered_version(html)
     response = player_client.post(
         f"/armies/{army.pk}/units/{troop.pk}/",
         {"version": version, "name": "Still editing", "quantity": "1", **TROOP},
-        **HX,
+        headers=HX,
     )
     assert response.status_code == 200
     assert Unit.objects.get(pk=troop.pk).name == "Still editing"

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import copy
+import json
 
 from django.conf import settings
 from django.contrib.auth.models import User
@@ -11,7 +12,8 @@ from django.test import Client
 import points
 from armies import services
 from rules.catalog import SAMPLES
-from tests.factories import ArmyFactory, UserFactory
+from tests.factories import DATA, ArmyFactory, UserFactory
+from tests.samples import GEMINI_TANK
 
 # The live server this test process runs (pytest-django's live_server): conftest.py
 # fills it in before each browser test.
@@ -38,6 +40,12 @@ def log_in(page, username: str) -> None:
             }
         ]
     )
+
+
+def start_blank_unit(page) -> None:
+    """Add unit opens the picker; a blank unit is its first choice."""
+    page.get_by_role("link", name="Add unit").click()
+    page.get_by_test_id("unit-picker").get_by_role("button", name="Start blank").click()
 
 
 # The screens players use: a laptop's and a phone's, as players hold it.
@@ -89,3 +97,18 @@ def named_army(owner, system: str):
 def page_width(page) -> int:
     """How wide the page is drawn: wider than the window, it scrolls sideways."""
     return page.evaluate("document.documentElement.scrollWidth")
+
+
+def shared_gem_army() -> str:
+    """A shared GEM army (the SPEC 3.2 worked examples, three knights, a Gemini tank, notes):
+    its share token."""
+    doc = json.loads((DATA / "gem" / "worked_examples.json").read_text())
+    doc["name"] = "Iron Duke's warband"
+    doc["points_limit"] = 4000
+    doc["units"][2]["quantity"] = 3  # Knights
+    doc["units"].append(GEMINI_TANK)
+    army = services.create_army_from_file(UserFactory(), points.load(doc))
+    services.save_settings(
+        army, {"notes": "Deploys on the left flank; the tanks hold the road."}, None
+    )
+    return services.share_army(army)

@@ -3,16 +3,10 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser.helpers import TROOP, log_in
+from tests.browser.helpers import TROOP, log_in, start_blank_unit
 from tests.factories import ArmyFactory, UserFactory
 
 pytestmark = pytest.mark.django_db(transaction=True)
-
-
-def start_blank_unit(page) -> None:
-    """Add unit opens the picker; a blank unit is its first choice."""
-    page.get_by_role("link", name="Add unit").click()
-    page.get_by_test_id("unit-picker").get_by_role("button", name="Start blank").click()
 
 
 def add_unit(

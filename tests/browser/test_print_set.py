@@ -14,9 +14,9 @@ from playwright.sync_api import expect
 import points
 from armies import services
 from armies.services import create_army_from_file
-from tests.browser.helpers import log_in
-from tests.browser.test_roster_print import GEMINI_TANK, shared_gem_army
+from tests.browser.helpers import log_in, shared_gem_army
 from tests.factories import UserFactory
+from tests.samples import GEMINI_TANK
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

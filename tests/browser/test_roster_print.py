@@ -10,55 +10,10 @@ from playwright.sync_api import expect
 import points
 from armies import services
 from armies.services import create_army_from_file
+from tests.browser.helpers import shared_gem_army
 from tests.factories import DATA, UserFactory
 
 pytestmark = pytest.mark.django_db(transaction=True)
-
-GEMINI_TANK = {
-    "name": "Gemini tank",
-    "quantity": 2,
-    "profile": {
-        "type": "vehicle",
-        "base": "huge",
-        "def": 9,
-        "hit": 6,
-        "mov": 12,
-        "max_speed": "2d6+8",
-        "capacity": 4,
-        "vehicle_class": "tracked",
-        "battle_speed": 12,
-        "acc": 6,
-        "trr": 0.5,
-        "armour_front": 13,
-        "armour_side": 12,
-        "armour_rear": 10,
-        "hull_points": 3,
-        "missile": [
-            {
-                "name": "Cannon",
-                "off": 9,
-                "range": 48,
-                "radius": 2,
-                "fire": "every-other-turn",
-                "heavy": True,
-            },
-            {"name": "MG", "off": 5, "att": 3, "range": 24},
-        ],
-    },
-}
-
-
-def shared_gem_army():
-    doc = json.loads((DATA / "gem" / "worked_examples.json").read_text())
-    doc["name"] = "Iron Duke's warband"
-    doc["points_limit"] = 4000
-    doc["units"][2]["quantity"] = 3  # Knights
-    doc["units"].append(GEMINI_TANK)
-    army = create_army_from_file(UserFactory(), points.load(doc))
-    services.save_settings(
-        army, {"notes": "Deploys on the left flank; the tanks hold the road."}, None
-    )
-    return services.share_army(army)
 
 
 def test_opponent_prints_a_shared_roster_without_chrome(page, artifacts):

@@ -17,8 +17,16 @@ from armies import services
 from rules import catalog
 from rules.catalog import SAMPLES
 from rules.models import SampleArmy
-from tests.browser.helpers import DESK, LONG, MARKUP, PHONE, log_in, named_army, page_width
-from tests.browser.test_builder import start_blank_unit
+from tests.browser.helpers import (
+    DESK,
+    LONG,
+    MARKUP,
+    PHONE,
+    log_in,
+    named_army,
+    page_width,
+    start_blank_unit,
+)
 from tests.factories import ArmyFactory, LibraryEntryFactory, UserFactory
 
 pytestmark = pytest.mark.django_db(transaction=True)
