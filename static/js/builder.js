@@ -327,7 +327,9 @@ document.addEventListener(
 );
 // On a slow network the editor shows, and takes typing, before this script and htmx have
 // run: once htmx is ready, what the fields hold that the page did not bring is sent like
-// any typing (tests/browser/test_builder.py holds this script back to check).
+// any typing (tests/browser/test_builder.py holds this script back to check). The form is
+// autocomplete="off", so a browser going back to the page never fills in older values
+// for this to send over newer ones.
 function changedField(field) {
   if (!field.matches("select, textarea, input:not([type=hidden], [type=submit], [type=button])")) {
     return false;

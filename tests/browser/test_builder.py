@@ -1,10 +1,13 @@
 from __future__ import annotations
 
+import re
+
 import pytest
 from playwright.sync_api import expect
 
 from tests.browser.helpers import TROOP, log_in, start_blank_unit
 from tests.factories import ArmyFactory, UserFactory
+from tests.helpers import rename_units
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -109,3 +112,26 @@ def test_what_is_typed_before_the_page_is_ready_is_saved_once_it_is(page):
     page.reload()
     page.wait_for_timeout(500)  # a save would be on its way by now (it went within 0.1 s)
     assert sent == []
+
+
+def test_going_back_to_the_builder_never_sends_older_values_over_newer_ones(page):
+    # The player renames a unit and leaves; another tab renames it again; Back shows the
+    # builder as the server has it now, and sends nothing (nothing typed there since).
+    army = ArmyFactory(owner=UserFactory(username="back"), system="vsgmr", profiles=[TROOP])
+    unit = army.units.get()
+    log_in(page, "back")
+    page.goto(f"/armies/{army.pk}/?unit={unit.pk}#editor")
+    name = page.locator("#unit-form").get_by_label("Name", exact=True)
+    name.fill("Scouts")
+    expect(page.locator("#unit-list").get_by_role("link", name="Scouts")).to_be_visible()
+    page.get_by_role("link", name="Roster sheet (print)").click()
+    expect(page).to_have_url(re.compile("/roster/"))
+    rename_units(army, {"Scouts": "Rangers"})
+    sent = []
+    page.on("request", lambda request: request.method == "POST" and sent.append(request.url))
+    page.go_back()
+    expect(name).to_have_value("Rangers")
+    page.wait_for_timeout(500)  # a save would be on its way by now
+    assert sent == []
+    unit.refresh_from_db()
+    assert unit.name == "Rangers"
