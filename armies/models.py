@@ -445,6 +445,9 @@ class LibraryEntry(models.Model):
     # figure: its profile; weapon: one `missile` entry; trait: {"cost", "text"}.
     data = models.JSONField(default=dict)
     updated = models.DateTimeField(auto_now=True)
+    # Moves on with each save: an edit page posts the one it was drawn at, so a second tab
+    # editing the entry is refused instead of silently overwriting the first (services).
+    version = models.PositiveIntegerField(default=1)
 
     objects = LibraryEntryQuerySet.as_manager()
 

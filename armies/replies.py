@@ -20,7 +20,8 @@ from points.numbers import ascii_int
 
 
 def posted_version(request: HttpRequest) -> int:
-    """The army version the posting page was drawn from; a post without one is stale."""
+    """The version (of an army, or a library entry) the posting page was drawn from; a
+    post without one is stale."""
     version = ascii_int(request.POST.get("version"), 9)
     return -1 if version is None else version
 

@@ -401,10 +401,16 @@ def add_library_entry(owner, kind: str, system: str, name: str, data: dict) -> L
         )
 
 
-def save_library_entry(entry: LibraryEntry, name: str, data: dict) -> None:
-    """Change a homebrew entry; armies that copied it keep their copy."""
-    entry.name, entry.data = name, data
-    entry.save(update_fields=["name", "data", "updated"])
+def save_library_entry(entry: LibraryEntry, name: str, data: dict, seen: int | None = None) -> None:
+    """Change a homebrew entry if it is still at version `seen` (None: whatever it is now),
+    else raise StaleVersion; armies that copied it keep their copy."""
+    with transaction.atomic():
+        locked = LibraryEntry.objects.select_for_update().get(pk=entry.pk)
+        if seen is not None and locked.version != seen:
+            raise StaleVersion
+        locked.name, locked.data, locked.version = name, data, locked.version + 1
+        locked.save(update_fields=["name", "data", "version", "updated"])
+    entry.name, entry.data, entry.version = locked.name, locked.data, locked.version
 
 
 def delete_library_entry(entry: LibraryEntry) -> None:

@@ -502,21 +502,40 @@ def library_new(request: HttpRequest, kind: str, system: str = "") -> HttpRespon
 def library_edit(request: HttpRequest, pk: int) -> HttpResponse:
     entry = _entry_for_owner(request, pk)
     form = _library_form(entry.kind, entry.system, request.POST or None, entry=entry)
+    # The page posts the version it was drawn at, and keeps it until a save goes through.
+    version, status = entry.version, _form_status(request)
+    if request.method == "POST":
+        version = posted_version(request)
     if request.method == "POST" and form.is_valid():
         data = form.profile if entry.kind == LibraryEntry.Kind.FIGURE else form.data_dict
-        services.save_library_entry(entry, form.cleaned_data["name"], data)
-        messages.success(request, f"Saved {entry.name}. Armies that used it keep their own copy.")
-        return redirect("library:list")
+        try:
+            services.save_library_entry(entry, form.cleaned_data["name"], data, version)
+        except StaleVersion:
+            # What was typed stays in the form; the next Save replaces what is there now.
+            entry.refresh_from_db()
+            version, status = entry.version, 409
+            form.add_error(
+                None,
+                f"Not saved: this entry was changed in another tab or device since this page "
+                f"was opened (it is called {entry.name} now). What you typed is kept below: "
+                "Save again to replace the entry with it, or Cancel to keep it as it is.",
+            )
+        else:
+            messages.success(
+                request, f"Saved {entry.name}. Armies that used it keep their own copy."
+            )
+            return redirect("library:list")
     return render(
         request,
         "armies/library_form.html",
         {
             "form": form,
             "entry": entry,
+            "version": version,
             "kind": LibraryEntry.Kind(entry.kind),
             "system": points.SYSTEMS[entry.system],
         },
-        status=_form_status(request),
+        status=status,
     )
 
 

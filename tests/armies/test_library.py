@@ -1,9 +1,12 @@
 from __future__ import annotations
 
+import re
+
 import pytest
 
+from armies import services
 from armies.models import LibraryEntry
-from tests.factories import ArmyFactory, UserFactory
+from tests.factories import ArmyFactory, LibraryEntryFactory, UserFactory
 from tests.helpers import as_page
 
 pytestmark = pytest.mark.django_db
@@ -40,10 +43,16 @@ def test_player_saves_a_homebrew_gem_figure_and_adds_a_copy_to_an_army(player_cl
     html = player_client.get(f"/armies/{army.pk}/").content.decode()
     assert 'data-testid="army-total">25.3<' in html
     # Editing the library entry later leaves the army's copy alone.
-    player_client.post(
+    edited = player_client.post(
         f"/library/{entry.pk}/",
-        {"name": "Archer", "type": "skirmisher", "base": "25mm", "off": "9", "def": "9"},
+        {
+            "version": entry.version,
+            **{"name": "Archer", "type": "skirmisher", "base": "25mm", "off": "9", "def": "9"},
+        },
     )
+    assert edited.status_code == 302
+    entry.refresh_from_db()
+    assert entry.data["off"] == 9
     html = player_client.get(f"/armies/{army.pk}/").content.decode()
     assert 'data-testid="army-total">25.3<' in html
 
@@ -94,3 +103,47 @@ def test_library_entries_are_private(client, player):
     assert client.post(f"/library/{entry.pk}/delete/").status_code == 404
     assert "Secret" not in client.get("/library/").content.decode()
     LibraryEntry.objects.get(pk=entry.pk)
+
+
+def test_a_second_tab_editing_an_entry_is_refused_keeping_what_it_typed(player_client, player):
+    entry = LibraryEntryFactory(
+        owner=player, system="gem", name="Archer", data={"type": "skirmisher", "base": "25mm"}
+    )
+    url = f"/library/{entry.pk}/"
+    opened = entry.version  # both tabs opened the entry at this version
+    figure = {"type": "skirmisher", "base": "25mm", "off": "3", "def": "3"}
+    first = player_client.post(url, {"version": opened, **figure, "name": "Longbowman"})
+    assert first.status_code == 302
+
+    second = player_client.post(url, {"version": opened, **figure, "name": "Crossbowman"})
+    assert second.status_code == 409
+    html = second.content.decode()
+    assert "Not saved: this entry was changed in another tab or device" in html
+    assert "it is called Longbowman now" in html
+    assert 'value="Crossbowman"' in html  # what the second tab typed, kept
+    entry.refresh_from_db()
+    assert entry.name == "Longbowman"
+
+    # Saving again from that page (which now carries the current version) replaces it.
+    version = re.search(r'name="version" value="(\d+)"', html)[1]
+    again = player_client.post(url, {"version": version, **figure, "name": "Crossbowman"})
+    assert again.status_code == 302
+    entry.refresh_from_db()
+    assert entry.name == "Crossbowman"
+
+
+def test_a_refused_edit_keeps_the_version_its_page_was_drawn_at(player_client, player):
+    # A mistake in the form is no licence to overwrite: the page still carries the old
+    # version, so once fixed its save is refused if another tab saved meanwhile.
+    entry = LibraryEntryFactory(owner=player, kind="trait", name="Brave", data={"cost": 1})
+    url = f"/library/{entry.pk}/"
+    opened = entry.version
+    bad = player_client.post(url, {"version": opened, "name": "Brave", "cost": "-5"})
+    assert bad.status_code == 400
+    services.save_library_entry(entry, "Fearless", {"cost": 2, "text": ""})
+    html = bad.content.decode()
+    assert f'name="version" value="{opened}"' in html
+    late = player_client.post(url, {"version": opened, "name": "Brave", "cost": "1"})
+    assert late.status_code == 409
+    entry.refresh_from_db()
+    assert entry.name == "Fearless"

@@ -211,3 +211,17 @@ def opponent(contexts):
 def artifacts() -> Path:
     ARTIFACTS.mkdir(exist_ok=True)
     return ARTIFACTS
+
+
+@pytest.fixture
+def refusing_page(browser, live_server):
+    """A page whose refused form answers 400 (as it should): the one console line that
+    logs is expected; any script error still fails the test."""
+    context = browser.new_context(base_url=live_server.url)
+    page = context.new_page()
+    page.set_default_timeout(10_000)
+    errors: list[str] = []
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    yield page
+    context.close()
+    assert errors == []

@@ -40,20 +40,6 @@ def test_an_empty_army_offers_no_find_or_group(page):
     expect(page.get_by_label("Find a unit by name")).to_be_visible()
 
 
-@pytest.fixture
-def refusing_page(browser, live_server):
-    """A page whose refused form answers 400 (as it should): the one console line that
-    logs is expected; any script error still fails the test."""
-    context = browser.new_context(base_url=live_server.url)
-    page = context.new_page()
-    page.set_default_timeout(10_000)
-    errors: list[str] = []
-    page.on("pageerror", lambda exc: errors.append(str(exc)))
-    yield page
-    context.close()
-    assert errors == []
-
-
 @pytest.mark.parametrize("typed", ["12e", "350.55"])
 def test_a_points_limit_it_cannot_take_is_said_beside_the_field(refusing_page, typed):
     page = refusing_page

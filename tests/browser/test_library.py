@@ -1,0 +1,42 @@
+"""The homebrew library in a browser: an entry edited in two tabs is never silently
+overwritten."""
+
+from __future__ import annotations
+
+import pytest
+from playwright.sync_api import expect
+
+from armies.models import LibraryEntry
+from tests.browser.helpers import PHONE, log_in
+from tests.factories import LibraryEntryFactory, UserFactory
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+
+def test_an_entry_saved_in_one_tab_is_not_overwritten_from_another(refusing_page, artifacts):
+    # The refused save answers 409, which the browser logs as a failed load.
+    page = refusing_page
+    owner = UserFactory(username="brewer")
+    entry = LibraryEntryFactory(owner=owner, kind="trait", name="Brave", data={"cost": 1})
+    log_in(page, "brewer")
+    other = page.context.new_page()
+    for tab in (page, other):
+        tab.goto(f"/library/{entry.pk}/")
+    page.get_by_label("Name").fill("Fearless")
+    page.get_by_role("button", name="Save").click()
+    expect(page.get_by_text("Saved Fearless")).to_be_visible()
+
+    other.get_by_label("Name").fill("Bold")
+    other.get_by_role("button", name="Save").click()
+    refused = other.locator("#fb-all")
+    expect(refused).to_contain_text("changed in another tab or device")
+    expect(refused).to_contain_text("it is called Fearless now")
+    expect(other.get_by_label("Name")).to_have_value("Bold")  # what was typed, kept
+    assert LibraryEntry.objects.get(pk=entry.pk).name == "Fearless"
+    other.set_viewport_size(PHONE)
+    other.screenshot(path=artifacts / "library-refused-as-stale.png", full_page=True)
+
+    # The player means it: saving again replaces the entry.
+    other.get_by_role("button", name="Save").click()
+    expect(other.get_by_text("Saved Bold")).to_be_visible()
+    assert LibraryEntry.objects.get(pk=entry.pk).name == "Bold"
