@@ -238,10 +238,6 @@ function showEditor(always) {
 document.addEventListener("htmx:afterSwap", (event) => {
   if (event.detail.target?.id === "editor") showEditor(false);
 });
-// Add unit (the picker, Start blank, Add copy) opens the new unit at #editor: the
-// browser puts the editor's top at the top of the screen or column, under the total
-// that sticks there, before the total's height is known. Once the page is laid out
-// the editor is moved below it.
 // Chromium takes the focus away from whatever had it as it scrolls to #editor, which it
 // does when the page has loaded: on a slow network the player may be typing in the
 // editor by then, and the field they were in keeps the focus.
@@ -253,6 +249,10 @@ document.addEventListener(
   },
   true,
 );
+// Add unit (the picker, Start blank, Add copy) opens the new unit at #editor: the
+// browser puts the editor's top at the top of the screen or column, under the total
+// that sticks there, before the total's height is known. Once the page is laid out
+// the editor is moved below it.
 window.addEventListener("load", () => {
   if (window.location.hash === "#editor") showEditor(true);
   if (document.activeElement === document.body && blurredWhileLoading?.isConnected) {
