@@ -147,3 +147,14 @@ def test_a_refused_edit_keeps_the_version_its_page_was_drawn_at(player_client, p
     assert late.status_code == 409
     entry.refresh_from_db()
     assert entry.name == "Fearless"
+
+
+def test_the_refused_edit_names_the_entry_as_text(player_client, player):
+    entry = LibraryEntryFactory(owner=player, kind="trait", name="Brave", data={"cost": 1})
+    opened = entry.version
+    services.save_library_entry(entry, "<b>Bold</b> [b]x[/b]", {"cost": 1, "text": ""})
+    html = player_client.post(
+        f"/library/{entry.pk}/", {"version": opened, "name": "Brave", "cost": "1"}
+    ).content.decode()
+    assert "it is called &lt;b&gt;Bold&lt;/b&gt; [b]x[/b] now" in html
+    assert "<b>Bold</b>" not in html
