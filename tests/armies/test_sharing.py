@@ -5,22 +5,16 @@ from __future__ import annotations
 import pytest
 from django.test import Client
 
-import points
 from armies import services
 from armies.forms import preset_limit
 from armies.models import Army
-from armies.services import create_army_from_file
 from tests.factories import ArmyFactory, UserFactory, sample_file
 
 pytestmark = [pytest.mark.django_db, pytest.mark.databases]
 
 
-def sample_army(owner, slug: str) -> Army:
-    return create_army_from_file(owner, points.load(sample_file(slug)))
-
-
 def test_share_link_opens_without_an_account_and_shows_no_edit_controls(client, player):
-    army = sample_army(player, "dwarves")
+    army = ArmyFactory(owner=player, file=sample_file("dwarves"))
     token = services.share_army(army)
     assert len(token) >= 32  # 24 random bytes, base64: 192 bits
     response = client.get(f"/s/{token}/")
@@ -46,7 +40,7 @@ def test_share_token_is_not_derived_from_the_id(player):
 
 @pytest.mark.parametrize("method", ["post", "put", "patch", "delete"])
 def test_every_write_verb_on_a_share_link_is_refused(client, player, method):
-    army = sample_army(player, "dwarves")
+    army = ArmyFactory(owner=player, file=sample_file("dwarves"))
     token = services.share_army(army)
     for url in (f"/s/{token}/", f"/s/{token}/roster/"):
         response = getattr(client, method)(url, {"name": "Vandalised"})
@@ -56,7 +50,7 @@ def test_every_write_verb_on_a_share_link_is_refused(client, player, method):
 
 
 def test_regenerating_the_token_kills_the_old_link_and_turning_off_kills_all(client, player):
-    army = sample_army(player, "dwarves")
+    army = ArmyFactory(owner=player, file=sample_file("dwarves"))
     old = services.share_army(army)
     client.force_login(player)
     client.post(f"/armies/{army.pk}/share/")
@@ -70,7 +64,7 @@ def test_regenerating_the_token_kills_the_old_link_and_turning_off_kills_all(cli
 
 
 def test_a_logged_in_viewer_forks_a_shared_army_and_the_copy_remembers_it(client, player):
-    original = sample_army(player, "elves")
+    original = ArmyFactory(owner=player, file=sample_file("elves"))
     token = services.share_army(original)
     viewer = UserFactory()
     client.force_login(viewer)
@@ -94,7 +88,7 @@ def test_a_logged_in_viewer_forks_a_shared_army_and_the_copy_remembers_it(client
 def test_revoking_the_link_takes_it_off_every_earlier_fork_too(client, player, revoke):
     # The fork's "Forked from" followed the original's current token, so regenerating
     # the link handed the new one to everyone who had forked from the old.
-    original = sample_army(player, "elves")
+    original = ArmyFactory(owner=player, file=sample_file("elves"))
     token = services.share_army(original)
     client.force_login(UserFactory())
     copy_url = client.post(f"/s/{token}/fork/").url
@@ -113,7 +107,7 @@ def test_revoking_the_link_takes_it_off_every_earlier_fork_too(client, player, r
 
 
 def test_a_fork_made_through_the_new_link_links_back_through_it(client, player):
-    original = sample_army(player, "elves")
+    original = ArmyFactory(owner=player, file=sample_file("elves"))
     services.share_army(original)
     token = services.share_army(original)  # regenerated before this viewer came
     client.force_login(UserFactory())
@@ -124,14 +118,17 @@ def test_a_fork_made_through_the_new_link_links_back_through_it(client, player):
 
 
 def test_anonymous_fork_goes_to_log_in_and_copies_nothing(client, player):
-    token = services.share_army(sample_army(player, "elves"))
+    token = services.share_army(ArmyFactory(owner=player, file=sample_file("elves")))
     response = client.post(f"/s/{token}/fork/")
     assert response.status_code == 302 and response.url.startswith("/accounts/login/")
     assert Army.objects.count() == 1
 
 
 def test_matchup_of_elves_and_orcs_is_balanced(client, player):
-    elves, orcs = sample_army(player, "elves"), sample_army(player, "orcs")
+    elves, orcs = (
+        ArmyFactory(owner=player, file=sample_file("elves")),
+        ArmyFactory(owner=player, file=sample_file("orcs")),
+    )
     client.force_login(player)
     html = client.get(f"/matchup/?a={elves.pk}&b={services.share_army(orcs)}").content.decode()
     assert 'data-testid="total-a">25<' in html and 'data-testid="total-b">24<' in html
@@ -140,7 +137,10 @@ def test_matchup_of_elves_and_orcs_is_balanced(client, player):
 
 
 def test_matchup_of_justice_team_and_zombies_is_not_balanced_and_suggests_a_fix(client, player):
-    heroes, zombies = sample_army(player, "justice-team"), sample_army(player, "zombie-horde")
+    heroes, zombies = (
+        ArmyFactory(owner=player, file=sample_file("justice-team")),
+        ArmyFactory(owner=player, file=sample_file("zombie-horde")),
+    )
     a, b = services.share_army(heroes), services.share_army(zombies)
     # Two shared armies: anyone can open it, no account needed.
     html = client.get(f"/matchup/?a={a}&b=http://example.org/s/{b}/").content.decode()
@@ -151,8 +151,8 @@ def test_matchup_of_justice_team_and_zombies_is_not_balanced_and_suggests_a_fix(
 
 
 def test_matchup_with_someone_elses_private_army_id_says_so(client, player):
-    private = sample_army(UserFactory(), "orcs")
-    mine = sample_army(player, "elves")
+    private = ArmyFactory(owner=UserFactory(), file=sample_file("orcs"))
+    mine = ArmyFactory(owner=player, file=sample_file("elves"))
     client.force_login(player)
     html = client.get(f"/matchup/?a={mine.pk}&b={private.pk}").content.decode()
     assert "No army of yours, and no shared army, matches that." in html
@@ -166,16 +166,16 @@ def test_matchup_of_different_systems_says_they_cannot_be_compared(client, playe
         system="gem",
         profiles=[{"type": "skirmisher", "base": "25mm", "off": 4, "def": 4}],
     )
-    vs = sample_army(player, "orcs")
+    vs = ArmyFactory(owner=player, file=sample_file("orcs"))
     html = client.get(f"/matchup/?a={gem.pk}&b={vs.pk}").content.decode()
     assert "points cannot be compared" in html
 
 
 def test_matchup_checks_a_scenario_preset(client, player):
-    army = sample_army(player, "zombie-horde")  # 20 points
+    army = ArmyFactory(owner=player, file=sample_file("zombie-horde"))  # 20 points
     army.preset = "fortress-assault:assaulter"
     army.save()
-    other = sample_army(player, "orcs")
+    other = ArmyFactory(owner=player, file=sample_file("orcs"))
     client.force_login(player)
     html = client.get(f"/matchup/?a={army.pk}&b={other.pk}").content.decode()
     # Fortress Assault suggests 20 points for the assaulter.
@@ -183,10 +183,10 @@ def test_matchup_checks_a_scenario_preset(client, player):
 
 
 def test_a_preset_with_a_side_its_scenario_does_not_have_is_no_preset(client, player):
-    army = sample_army(player, "zombie-horde")
+    army = ArmyFactory(owner=player, file=sample_file("zombie-horde"))
     army.preset = "ambush:spectator"  # Ambush has an ambusher and a target
     army.save()
-    other = sample_army(player, "orcs")
+    other = ArmyFactory(owner=player, file=sample_file("orcs"))
     client.force_login(player)
     html = client.get(f"/matchup/?a={army.pk}&b={other.pk}").content.decode()
     assert "Ambush" not in html
