@@ -7,9 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-import points
 from armies import services
-from armies.services import create_army_from_file
 from tests.factories import ArmyFactory, UserFactory
 from tests.samples import EXPORT_ARMIES, GOLDEN, army_file
 
@@ -19,7 +17,7 @@ KINDS = ("txt", "md", "bbcode")
 
 
 def _shared(system: str):
-    army = create_army_from_file(UserFactory(), points.load(EXPORT_ARMIES[system]))
+    army = ArmyFactory(owner=UserFactory(), file=EXPORT_ARMIES[system])
     services.share_army(army)
     return army
 
@@ -72,7 +70,7 @@ def test_the_json_and_text_downloads_are_saved_under_the_same_cleaned_name(playe
 
 
 def test_the_owners_export_carries_the_link_only_while_sharing_is_on(player_client, player):
-    army = create_army_from_file(player, points.load(EXPORT_ARMIES["vsgmr"]))
+    army = ArmyFactory(owner=player, file=EXPORT_ARMIES["vsgmr"])
     url = f"/armies/{army.pk}/export.txt"
 
     private = player_client.get(url).content.decode()
@@ -126,7 +124,7 @@ def test_an_export_shows_the_stored_errors_of_each_unit(player_client, player):
         None,
         [("Boss", 1, {"kind": "guy", "flavor": "mook", "commander": True})],
     )
-    army = create_army_from_file(player, points.load(doc))
+    army = ArmyFactory(owner=player, file=doc)
 
     text = player_client.get(f"/armies/{army.pk}/export.txt").content.decode()
 

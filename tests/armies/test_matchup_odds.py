@@ -9,8 +9,6 @@ import time
 
 import pytest
 
-import points
-from armies.services import create_army_from_file
 from points import fights
 from tests.factories import ArmyFactory, sample_file
 
@@ -41,8 +39,8 @@ def buys(page: str) -> str:
 
 
 def test_orcs_against_the_zombie_horde_fight_unit_by_unit(player_client, player):
-    orcs = create_army_from_file(player, points.load(sample_file("orcs")))
-    zombies = create_army_from_file(player, points.load(sample_file("zombie-horde")))
+    orcs = ArmyFactory(owner=player, file=sample_file("orcs"))
+    zombies = ArmyFactory(owner=player, file=sample_file("zombie-horde"))
 
     page = matchup(player_client, orcs, zombies)
     table = cells(page)

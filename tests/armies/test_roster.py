@@ -13,9 +13,8 @@ from django.core.cache import cache
 import points
 from armies import services
 from armies.models import Army
-from armies.services import create_army_from_file
 from points import vsgmr
-from tests.factories import DATA, ArmyFactory, sample_file
+from tests.factories import ArmyFactory, sample_file
 from tests.helpers import rename_units
 
 pytestmark = pytest.mark.django_db
@@ -150,8 +149,7 @@ def test_gem_card_shows_stats_and_table_1_chances_worked_by_hand(player_client, 
 
 
 def test_gem_worked_examples_cost_as_the_spec_says_on_the_sheet(player_client, player):
-    doc = points.load(json.loads((DATA / "gem" / "worked_examples.json").read_text()))
-    army = create_army_from_file(player, doc)
+    army = ArmyFactory(owner=player, file=sample_file("worked_examples", "gem"))
     html = roster(player_client, army)
     for name, cost in [
         ("Swordsman", "6.5"),
@@ -244,7 +242,7 @@ def test_an_empty_army_still_prints(player_client, player, system):
 
 
 def test_vsgmr_card_reminds_each_trait_and_power_and_ticks_each_figure(player_client, player):
-    dwarves = create_army_from_file(player, points.load(sample_file("dwarves")))
+    dwarves = ArmyFactory(owner=player, file=sample_file("dwarves"))
     html = roster(player_client, dwarves)
     # VSGMR VII: Dwarves, 28 points; Guards are 3 heroes at 2 + heavy 2 + tough 2 = 6 each.
     assert 'data-testid="army-total">28<' in html
@@ -257,7 +255,7 @@ def test_vsgmr_card_reminds_each_trait_and_power_and_ticks_each_figure(player_cl
     assert facts(thane)["Armour"] == "heavy (free: hero commander)"
     assert "✓ Legal" in html
 
-    team = create_army_from_file(player, points.load(sample_file("justice-team")))
+    team = ArmyFactory(owner=player, file=sample_file("justice-team"))
     hero = unit_block(roster(player_client, team), "Super-Guy")
     # Section VI: a superior super power rolls a 12-sided die, a minor one an 8-sided die.
     assert "<strong>Super-Armor (superior)</strong>: d12 for armour rolls" in hero

@@ -11,10 +11,8 @@ import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
-import points
 from armies import services
 from armies.models import Army
-from armies.services import create_army_from_file
 from tests.factories import ArmyFactory, UserFactory, sample_file
 from tests.samples import sample_army
 
@@ -28,7 +26,7 @@ def text(html: str) -> str:
 
 
 def dwarves(owner) -> Army:
-    return create_army_from_file(owner, points.load(sample_file("dwarves")))
+    return ArmyFactory(owner=owner, file=sample_file("dwarves"))
 
 
 # ------------------------------------------------------------------ distinct names
@@ -49,7 +47,7 @@ def test_a_copy_of_a_numbered_copy_counts_from_the_plain_name(player):
     dwarves(player)
     second = dwarves(player)
     assert second.name == "Dwarves (2)"
-    again = create_army_from_file(player, points.load(second.to_file()))
+    again = ArmyFactory(owner=player, file=second.to_file())
     assert again.name == "Dwarves (3)"  # not "Dwarves (2) (2)"
 
 
@@ -67,7 +65,7 @@ def test_a_free_number_is_reused_and_other_players_armies_do_not_count(player):
 def test_a_copy_of_an_army_with_the_longest_name_still_fits(player):
     long_name = "x" * 200
     army = ArmyFactory(owner=player, system="vsgmr", profiles=[], name=long_name)
-    copy = create_army_from_file(player, points.load(army.to_file()))
+    copy = ArmyFactory(owner=player, file=army.to_file())
     assert copy.name == "x" * 196 + " (2)"
     assert len(copy.name) == 200
 
@@ -118,7 +116,7 @@ def test_share_page_shows_a_gem_units_stat_line_and_weapons(client, player):
 
 
 def test_share_page_shows_d10_weapons_from_the_table_with_their_stats(client, player):
-    squad = create_army_from_file(player, points.load(sample_army("d10", "rifle-squad")))
+    squad = ArmyFactory(owner=player, file=sample_army("d10", "rifle-squad"))
     rows = unit_rows(client.get(f"/s/{services.share_army(squad)}/").content.decode())
     breacher = text(rows[4])
     assert "Breacher" in breacher
@@ -175,7 +173,7 @@ def test_picking_two_of_my_armies_compares_them(player_client, player):
 
 def test_a_pasted_link_wins_over_the_select_and_joins_it(player_client, player):
     mine = dwarves(player)
-    theirs = create_army_from_file(UserFactory(), points.load(sample_file("elves")))
+    theirs = ArmyFactory(owner=UserFactory(), file=sample_file("elves"))
     token = services.share_army(theirs)
     link = f"http://testserver/s/{token}/"
     html = player_client.get(f"/matchup/?a={mine.pk}&b={mine.pk}&b_link={link}").content.decode()

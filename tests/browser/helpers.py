@@ -9,7 +9,6 @@ from django.conf import settings
 from django.contrib.auth.models import User
 from django.test import Client
 
-import points
 from armies import services
 from rules.catalog import SAMPLES
 from tests.factories import DATA, ArmyFactory, UserFactory
@@ -91,7 +90,7 @@ def named_army(owner, system: str):
         for key in ("melee", "missile"):
             for weapon in unit["profile"].get(key, []):
                 weapon["name"] = LONG
-    return services.create_army_from_file(owner, points.load(data))
+    return ArmyFactory(owner=owner, file=data)
 
 
 def page_width(page) -> int:
@@ -107,7 +106,7 @@ def shared_gem_army() -> str:
     doc["points_limit"] = 4000
     doc["units"][2]["quantity"] = 3  # Knights
     doc["units"].append(GEMINI_TANK)
-    army = services.create_army_from_file(UserFactory(), points.load(doc))
+    army = ArmyFactory(owner=UserFactory(), file=doc)
     services.save_settings(
         army, {"notes": "Deploys on the left flank; the tanks hold the road."}, None
     )

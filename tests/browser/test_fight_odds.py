@@ -11,10 +11,8 @@ import pytest
 from django.utils.http import urlencode
 from playwright.sync_api import expect
 
-import points
-from armies.services import create_army_from_file
 from tests.browser.helpers import DESK, PHONE, log_in
-from tests.factories import UserFactory, sample_file
+from tests.factories import ArmyFactory, UserFactory, sample_file
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -24,7 +22,7 @@ TROOP = json.dumps({"kind": "guy", "flavor": "troop"})
 
 def test_odds_against_from_a_builder_unit_shows_the_numbers(page, live_server):
     owner = UserFactory(username="duellist")
-    army = create_army_from_file(owner, points.load(sample_file("dwarves")))
+    army = ArmyFactory(owner=owner, file=sample_file("dwarves"))
     log_in(page, "duellist")
     page.set_viewport_size(DESK)
     page.goto(f"/armies/{army.pk}/")
@@ -77,8 +75,8 @@ def test_long_and_marked_up_names_stay_text_and_inside_the_page(page, live_serve
 
 def test_matchup_shows_points_against_odds_on_a_desktop_and_a_phone(page, live_server):
     owner = UserFactory(username="balancer")
-    orcs = create_army_from_file(owner, points.load(sample_file("orcs")))
-    zombies = create_army_from_file(owner, points.load(sample_file("zombie-horde")))
+    orcs = ArmyFactory(owner=owner, file=sample_file("orcs"))
+    zombies = ArmyFactory(owner=owner, file=sample_file("zombie-horde"))
     log_in(page, "balancer")
     SHOTS.mkdir(exist_ok=True)
 

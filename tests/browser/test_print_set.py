@@ -13,9 +13,8 @@ from playwright.sync_api import expect
 
 import points
 from armies import services
-from armies.services import create_army_from_file
 from tests.browser.helpers import log_in, shared_gem_army
-from tests.factories import UserFactory
+from tests.factories import ArmyFactory, UserFactory
 from tests.samples import GEMINI_TANK
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -69,7 +68,7 @@ def _big_army():
         ]
         + [{**GEMINI_TANK, "name": "Band 14 tank"}],
     }
-    army = create_army_from_file(UserFactory(), points.load(doc))
+    army = ArmyFactory(owner=UserFactory(), file=doc)
     return services.share_army(army)
 
 
@@ -186,7 +185,7 @@ def test_the_owner_reaches_the_cards_from_the_roster(page):
         "options": {},
         "units": [{"name": "Thane", "profile": {"kind": "guy", "flavor": "hero"}}],
     }
-    army = create_army_from_file(owner, points.load(doc))
+    army = ArmyFactory(owner=owner, file=doc)
     log_in(page, "duke")
     page.goto(f"/armies/{army.pk}/roster/")
     page.get_by_test_id("cards-link").click()

@@ -8,10 +8,8 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-import points
-from armies.services import create_army_from_file
 from tests.browser.helpers import PHONE, log_in, page_width
-from tests.factories import UserFactory
+from tests.factories import ArmyFactory, UserFactory
 from tests.samples import sample_army
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -25,7 +23,7 @@ def pdf_pages(data: bytes) -> int:
 @pytest.mark.parametrize("paper", ["A4", "Letter"])
 def test_a_small_d10_squad_prints_on_one_page(page, artifacts, paper):
     owner = UserFactory(username="squad")
-    army = create_army_from_file(owner, points.load(sample_army("d10", "rifle-squad")))
+    army = ArmyFactory(owner=owner, file=sample_army("d10", "rifle-squad"))
     log_in(page, "squad")
     page.goto(f"/armies/{army.pk}/roster/")
     expect(page.get_by_test_id("roster-unit")).to_have_count(5)
@@ -38,7 +36,7 @@ def test_on_a_phone_the_roster_title_and_table_1_do_not_collide(browser, live_se
     owner = UserFactory(username="phone")
     doc = sample_army("gem", "border-warband")
     doc["name"] = "Warband of the Northern Marches Reconnaissance"
-    army = create_army_from_file(owner, points.load(doc))
+    army = ArmyFactory(owner=owner, file=doc)
     context = browser.new_context(base_url=live_server.url, viewport=PHONE, device_scale_factor=2)
     page = context.new_page()
     try:

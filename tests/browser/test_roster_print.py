@@ -7,11 +7,9 @@ import json
 import pytest
 from playwright.sync_api import expect
 
-import points
 from armies import services
-from armies.services import create_army_from_file
 from tests.browser.helpers import shared_gem_army
-from tests.factories import DATA, UserFactory
+from tests.factories import DATA, ArmyFactory, UserFactory
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -100,7 +98,7 @@ def test_each_systems_roster_prints_cleanly(page, artifacts, system):
                 {"name": "Marksman", "profile": {"shooting": 8, "weapons": ["DMR/Battle rifle"]}},
             ],
         }
-    army = create_army_from_file(owner, points.load(doc))
+    army = ArmyFactory(owner=owner, file=doc)
     token = services.share_army(army)
     page.goto(f"/s/{token}/roster/")
     page.emulate_media(media="print")

@@ -8,17 +8,15 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-import points
 from armies import services
-from armies.services import create_army_from_file
 from tests.browser.helpers import PHONE, log_in, page_width
-from tests.factories import UserFactory, sample_file
+from tests.factories import ArmyFactory, UserFactory, sample_file
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
 
 def _dwarves(owner):
-    return create_army_from_file(owner, points.load(sample_file("dwarves")))
+    return ArmyFactory(owner=owner, file=sample_file("dwarves"))
 
 
 def test_the_copy_button_puts_the_share_link_on_the_clipboard(page, live_server, artifacts):
@@ -50,7 +48,7 @@ def test_the_matchup_is_picked_from_selects_on_a_phone_without_overflow(
 ):
     owner = UserFactory(username="matcher")
     mine = _dwarves(owner)
-    theirs = create_army_from_file(UserFactory(), points.load(sample_file("elves")))
+    theirs = ArmyFactory(owner=UserFactory(), file=sample_file("elves"))
     token = services.share_army(theirs)
     page.set_viewport_size(PHONE)
     log_in(page, "matcher")

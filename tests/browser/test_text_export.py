@@ -6,11 +6,9 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import expect
 
-import points
 from armies import services
-from armies.services import create_army_from_file
 from tests.browser.helpers import PHONE, log_in
-from tests.factories import UserFactory
+from tests.factories import ArmyFactory, UserFactory
 from tests.samples import EXPORT_ARMIES, GOLDEN
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -23,7 +21,7 @@ def _clipboard(page) -> str:
 
 
 def test_an_opponent_copies_a_shared_army_in_each_format(page, live_server, artifacts):
-    army = create_army_from_file(UserFactory(), points.load(EXPORT_ARMIES["vsgmr"]))
+    army = ArmyFactory(owner=UserFactory(), file=EXPORT_ARMIES["vsgmr"])
     token = services.share_army(army)
     page.context.grant_permissions(["clipboard-read", "clipboard-write"])
 
@@ -42,7 +40,7 @@ def test_an_opponent_copies_a_shared_army_in_each_format(page, live_server, arti
 
 def test_the_owner_copies_the_army_from_the_builder(page, artifacts):
     owner = UserFactory(username="duke")
-    army = create_army_from_file(owner, points.load(EXPORT_ARMIES["gem"]))
+    army = ArmyFactory(owner=owner, file=EXPORT_ARMIES["gem"])
     page.context.grant_permissions(["clipboard-read", "clipboard-write"])
     log_in(page, "duke")
 

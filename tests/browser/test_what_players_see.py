@@ -12,7 +12,6 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import expect
 
-import points
 from armies import services
 from rules import catalog
 from rules.catalog import SAMPLES
@@ -130,7 +129,7 @@ def test_phone_rows_show_enough_of_each_name_to_tell_units_apart(page):
 
     # The list of armies does not scroll sideways either, its table included.
     for sample in SAMPLES[:3]:
-        services.create_army_from_file(owner, points.load(sample.army()))
+        ArmyFactory(owner=owner, file=sample.army())
     page.goto("/armies/")
     shot(page, "i13-army-list", PHONE)
     assert page_width(page) <= PHONE["width"]
@@ -320,7 +319,7 @@ def test_gem_unit_cards_keep_their_headings_whole(page, viewport):
     owner = UserFactory(username="cardsgem")
     army = named_army(owner, "gem")
     sample = next(s for s in SAMPLES if s.system == "gem")
-    plain = services.create_army_from_file(owner, points.load(sample.army()))
+    plain = ArmyFactory(owner=owner, file=sample.army())
     page.set_viewport_size(viewport)
     log_in(page, "cardsgem")
     for label, one in (("plain", plain), ("long-names", army)):
