@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser.helpers import PHONE, log_in
+from tests.browser.helpers import PHONE, TROOP, log_in
 from tests.factories import ArmyFactory, UserFactory
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -100,6 +100,24 @@ def test_the_summary_lists_every_error_and_each_opens_its_unit(page):
     expect(page.get_by_test_id("unit-row").filter(has_text=named)).to_have_attribute(
         "aria-current", "true"
     )
+
+
+def test_on_a_phone_a_one_sentence_army_error_shows_whole_in_the_total_bar(page):
+    # VSGMR: an army of troops alone has no commander, an error of one sentence. The bar
+    # that sticks to the top of a phone's screen holds two lines of errors and scrolls
+    # past that; this one fits, without the rule's code (it shows at a desk's width).
+    army = ArmyFactory(
+        owner=UserFactory(username="nochief"), system="vsgmr", profiles=[TROOP, TROOP]
+    )
+    log_in(page, "nochief")
+    page.set_viewport_size(PHONE)
+    page.goto(f"/armies/{army.pk}/")
+    issues = page.get_by_test_id("army-issues")
+    expect(issues).to_contain_text("The army has no commander")
+    assert issues.evaluate("box => box.scrollHeight <= box.clientHeight")
+    expect(issues.locator("code")).to_be_hidden()
+    page.set_viewport_size(DESK)
+    expect(issues.locator("code")).to_have_text("exactly-one-commander")
 
 
 def _rows_named(page):
