@@ -183,12 +183,13 @@ def devices(contexts):
         shared.forget_everything()
 
 
-def _page_in(shared: OneContext):
+def _page_in(shared: OneContext, console: bool = True):
     page = shared.context.new_page()
     page.set_default_timeout(10_000)
     errors: list[str] = []
     # A CSP violation or script error is a bug: collect them and fail the test.
-    page.on("console", lambda msg: msg.type == "error" and errors.append(msg.text))
+    if console:
+        page.on("console", lambda msg: msg.type == "error" and errors.append(msg.text))
     page.on("pageerror", lambda exc: errors.append(str(exc)))
     yield page
     shared.forget_everything()
@@ -214,14 +215,8 @@ def artifacts() -> Path:
 
 
 @pytest.fixture
-def refusing_page(browser, live_server):
-    """A page whose refused form answers 400 (as it should): the one console line that
-    logs is expected; any script error still fails the test."""
-    context = browser.new_context(base_url=live_server.url)
-    page = context.new_page()
-    page.set_default_timeout(10_000)
-    errors: list[str] = []
-    page.on("pageerror", lambda exc: errors.append(str(exc)))
-    yield page
-    context.close()
-    assert errors == []
+def refusing_page(contexts):
+    """`page`, for a test whose form is refused with a 4xx answer (as it should be): the
+    browser logs that load to the console, so console lines are not collected; any
+    script error still fails the test."""
+    yield from _page_in(contexts.get("player"), console=False)
