@@ -252,34 +252,29 @@ def test_the_phone_builder_shows_the_rules_version(page):
 
 
 @pytest.mark.parametrize("viewport", SIZES)
-def test_a_revoked_or_unknown_share_link_says_what_happened(browser, live_server, viewport):
+def test_a_revoked_or_unknown_share_link_says_what_happened(refusing_page, viewport):
+    # The dead link answers 404, which the browser logs: refusing_page collects no console.
+    page = refusing_page
     owner = UserFactory(username="revoker")
     army = ArmyFactory(
         owner=owner, system="vsgmr", profiles=[{"kind": "guy", "flavor": "hero", "commander": True}]
     )
     old = services.share_army(army)
     services.unshare_army(army)
-    context = browser.new_context(base_url=live_server.url, viewport=viewport)
-    page = context.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda exc: errors.append(str(exc)))
-    try:
-        for name, url in (("revoked", f"/s/{old}/"), ("unknown", "/s/no-such-link/roster/")):
-            response = page.goto(url)
-            assert response.status == 404, url
-            heading = page.get_by_role("heading", level=1)
-            expect(heading).to_contain_text("link")
-            body = page.locator("main")
-            expect(body).to_contain_text("turned the link off")
-            expect(body).to_contain_text("renewed")
-            expect(body).to_contain_text("send you a new one")
-            expect(page.get_by_role("link", name="Go to Muster's home page")).to_be_visible()
-            expect(page.get_by_text("Not Found", exact=True)).to_have_count(0)
-            shot(page, f"i17-{name}", viewport)
-            assert page_width(page) <= viewport["width"]
-    finally:
-        context.close()
-    assert errors == []
+    page.set_viewport_size(viewport)
+    for name, url in (("revoked", f"/s/{old}/"), ("unknown", "/s/no-such-link/roster/")):
+        response = page.goto(url)
+        assert response.status == 404, url
+        heading = page.get_by_role("heading", level=1)
+        expect(heading).to_contain_text("link")
+        body = page.locator("main")
+        expect(body).to_contain_text("turned the link off")
+        expect(body).to_contain_text("renewed")
+        expect(body).to_contain_text("send you a new one")
+        expect(page.get_by_role("link", name="Go to Muster's home page")).to_be_visible()
+        expect(page.get_by_text("Not Found", exact=True)).to_have_count(0)
+        shot(page, f"i17-{name}", viewport)
+        assert page_width(page) <= viewport["width"]
 
 
 # ------------------------------------------- 18: the quick reference and the GEM cards
