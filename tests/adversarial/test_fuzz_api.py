@@ -20,8 +20,10 @@ URL = "/api/price/"
 
 @pytest.fixture(autouse=True)
 def _no_request_limit(settings):
-    # Hundreds of bodies from one address: past the per-address limit (tested on its own).
+    # Hundreds of bodies from one address: past the per-address limits on requests and on
+    # bytes (each tested on its own).
     settings.PRICE_API_PER_MINUTE = 1_000_000
+    settings.PRICE_API_BYTES_PER_MINUTE = 1_000_000_000
 
 
 def _price(client: Client, body: bytes | str, content_type: str = "application/json"):

@@ -19,6 +19,7 @@ URL = "/api/fight/"
 @pytest.fixture(autouse=True)
 def _no_request_limit(settings):
     settings.PRICE_API_PER_MINUTE = 1_000_000
+    settings.PRICE_API_BYTES_PER_MINUTE = 1_000_000_000
 
 
 def _fight(client: Client, body: str):
