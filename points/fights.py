@@ -79,12 +79,15 @@ class Fight:
         reads, the HIT (or figures) each side expects to lose, then the fight's own lines."""
         names = {"a": self.a_name, "b": self.b_name}
         out = [_attack_line(x, names[x.side]) for x in self.attacks]
-        out.append(
-            f"Expected losses: {self.a_name} {exact(self.a_hit_lost)} of {self.a_hit}, "
-            f"{self.b_name} {exact(self.b_hit_lost)} of {self.b_hit}"
-            f" {'HIT' if self.system == 'gem' else 'figure'}{'' if self.system == 'gem' else 's'}."
-        )
+        a_lost = f"{exact(self.a_hit_lost)} of {self._counted(self.a_hit)}"
+        b_lost = f"{exact(self.b_hit_lost)} of {self._counted(self.b_hit)}"
+        out.append(f"Expected losses: {self.a_name} {a_lost}, {self.b_name} {b_lost}.")
         return out + list(self.lines)
+
+    def _counted(self, n: int) -> str:
+        """A side's loss is counted in HIT in GEM, in figures in the other systems (whose
+        fights are one figure against one)."""
+        return f"{n} HIT" if self.system == "gem" else f"{n} figure" + ("" if n == 1 else "s")
 
     @property
     def outcomes(self) -> Fraction:

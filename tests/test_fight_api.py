@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 import json
+import re
 import subprocess
 import sys
 from fractions import Fraction
@@ -92,7 +93,28 @@ def test_gem_melee_with_modifiers_and_frontage(client):
     # By hand, from 2 v 1: both hit (1/4) costs A a model; A misses and B hits (1/4) costs
     # one and leaves 1 v 1, where A loses the other 2/3 of the time: A loses
     # (1/4 + 1/4 * 5/3) / (3/4) = 8/9 HIT; B loses its one unless it wins (1/9): 8/9.
-    assert out["lines"][2] == "Expected losses: Chargers 8/9 of 2, Holders 8/9 of 1 HIT."
+    assert out["lines"][2] == "Expected losses: Chargers 8/9 of 2 HIT, Holders 8/9 of 1 HIT."
+
+
+def test_outside_gem_losses_are_counted_in_figures_one_against_one(client):
+    # VSGMR and the d10 set price a fight as one figure against one: "of 1 figure".
+    duels = [
+        ({"system": "vsgmr", "a": HERO, "b": TROOP}, "Hero", "Troop"),
+        (
+            {
+                "system": "d10",
+                "a": {"name": "Brawler", "profile": {"cqc": 5}},
+                "b": {"name": "Rifleman", "profile": {"cqc": 5}},
+                "fight": "hand-to-hand",
+            },
+            "Brawler",
+            "Rifleman",
+        ),
+    ]
+    for body, a, b in duels:
+        lines = post(client, body).json()["lines"]
+        losses = next(line for line in lines if line.startswith("Expected losses:"))
+        assert re.fullmatch(rf"Expected losses: {a} \S+ of 1 figure, {b} \S+ of 1 figure\.", losses)
 
 
 def test_d10_close_fight(client):
