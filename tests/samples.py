@@ -19,6 +19,8 @@ def sample_army(system: str, slug: str) -> dict:
     return json.loads((ROOT / "rules" / "samples" / system / f"{slug}.json").read_text())
 
 
+# The 14 VSGMR v7 sample armies as the seed text prints them (section VII), copied from
+# the text, two slips corrected as SPEC 3.3 says (tests/points/test_vsgmr_samples.py).
 # slug: (army name, printed total, figures, [(unit, quantity, printed each, printed cost)])
 PRINTED: dict[str, tuple[str, int, int, list[tuple[str, int, int, int]]]] = {
     "medieval-infantry": (
