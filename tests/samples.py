@@ -255,18 +255,34 @@ EXPORT_ARMIES = {
 }
 
 
-# SPEC 3.2: a GEM tank; the Gemini characteristics are not priced.
+# SPEC 3.2's worked-example tank (GEM): 1348.1 points.
+SPEC_TANK = {
+    "type": "vehicle",
+    "base": "huge",
+    "def": 9,
+    "hit": 6,
+    "mov": 12,
+    "max_speed": "2d6+8",
+    "capacity": 4,
+    "missile": [
+        {
+            "name": "Cannon",
+            "off": 9,
+            "range": 48,
+            "radius": 2,
+            "fire": "every-other-turn",
+            "heavy": True,
+        },
+        {"name": "MG", "off": 5, "att": 3, "range": 24},
+    ],
+}
+
+# Two of that tank with the Gemini characteristics, which are not priced: still 1348.1 each.
 GEMINI_TANK = {
     "name": "Gemini tank",
     "quantity": 2,
-    "profile": {
-        "type": "vehicle",
-        "base": "huge",
-        "def": 9,
-        "hit": 6,
-        "mov": 12,
-        "max_speed": "2d6+8",
-        "capacity": 4,
+    "profile": SPEC_TANK
+    | {
         "vehicle_class": "tracked",
         "battle_speed": 12,
         "acc": 6,
@@ -275,16 +291,5 @@ GEMINI_TANK = {
         "armour_side": 12,
         "armour_rear": 10,
         "hull_points": 3,
-        "missile": [
-            {
-                "name": "Cannon",
-                "off": 9,
-                "range": 48,
-                "radius": 2,
-                "fire": "every-other-turn",
-                "heavy": True,
-            },
-            {"name": "MG", "off": 5, "att": 3, "range": 24},
-        ],
     },
 }

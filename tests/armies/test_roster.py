@@ -16,37 +16,12 @@ from armies.models import Army
 from points import vsgmr
 from tests.factories import ArmyFactory, sample_file
 from tests.helpers import rename_units
+from tests.samples import GEMINI_TANK
 
 pytestmark = pytest.mark.django_db
 
 SWORDSMAN = {"type": "skirmisher", "base": "25mm", "off": 4, "def": 4}
-TANK = {
-    "type": "vehicle",
-    "base": "huge",
-    "def": 9,
-    "hit": 6,
-    "mov": 12,
-    "max_speed": "2d6+8",
-    "capacity": 4,
-    "vehicle_class": "tracked",
-    "battle_speed": 12,
-    "trr": 0.5,
-    "armour_front": 13,
-    "armour_side": 12,
-    "armour_rear": 10,
-    "hull_points": 3,
-    "missile": [
-        {
-            "name": "Cannon",
-            "off": 9,
-            "range": 48,
-            "radius": 2,
-            "fire": "every-other-turn",
-            "heavy": True,
-        },
-        {"name": "MG", "off": 5, "att": 3, "range": 24},
-    ],
-}
+TANK = GEMINI_TANK["profile"]
 
 
 def roster(client, army: Army) -> str:

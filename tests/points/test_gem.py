@@ -14,6 +14,7 @@ from hypothesis import strategies as st
 
 from points import gem
 from points.errors import ArmyFileError
+from tests.samples import SPEC_TANK
 
 SWORDSMAN = {"type": "skirmisher", "base": "25mm", "off": 4, "def": 4}
 ARCHER = {
@@ -32,26 +33,6 @@ KNIGHT = {
     "hit": 2,
     "mor": 5,
     "mov": 8,
-}
-TANK = {
-    "type": "vehicle",
-    "base": "huge",
-    "def": 9,
-    "hit": 6,
-    "mov": 12,
-    "max_speed": "2d6+8",
-    "capacity": 4,
-    "missile": [
-        {
-            "name": "Cannon",
-            "off": 9,
-            "range": 48,
-            "radius": 2,
-            "fire": "every-other-turn",
-            "heavy": True,
-        },
-        {"name": "MG", "off": 5, "att": 3, "range": 24},
-    ],
 }
 BLOCK_OF_18 = {"type": "block", "base": "20mm", "off": 1, "att": 2, "def": 1, "hit": 2, "siz": 18}
 
@@ -106,12 +87,12 @@ def test_tank_is_1348_1():
     #   = (12636 + 46170 + 207765 + 80)/180 = 266651/180.
     # V = 266651/180 × 13/20 (huge) × 1 × 1 × (12+16)/20 = 266651 × 91/18000 = 24265241/18000
     #   = 1348.0689… -> 1348.1.
-    p = priced(TANK)
-    assert line(TANK, "Speed").value == 45
-    assert line(TANK, "Missile: Cannon").value == Fraction(243, 2)
-    assert line(TANK, "Missile: MG").value == 90
-    assert line(TANK, "O = offence").value == Fraction(513, 2)
-    assert line(TANK, "B = base value").value == Fraction(266651, 180)
+    p = priced(SPEC_TANK)
+    assert line(SPEC_TANK, "Speed").value == 45
+    assert line(SPEC_TANK, "Missile: Cannon").value == Fraction(243, 2)
+    assert line(SPEC_TANK, "Missile: MG").value == 90
+    assert line(SPEC_TANK, "O = offence").value == Fraction(513, 2)
+    assert line(SPEC_TANK, "B = base value").value == Fraction(266651, 180)
     assert p.exact == Fraction(24265241, 18000)
     assert str(float(p.exact)).startswith("1348.0689")
     assert p.each == Fraction("1348.1")
@@ -171,18 +152,18 @@ def test_figure_counts_every_extra_melee_attack():
 
 
 def test_vehicle_counts_every_missile_weapon():
-    notes = [x.note for x in priced(TANK).lines if x.label.startswith("Missile")]
+    notes = [x.note for x in priced(SPEC_TANK).lines if x.label.startswith("Missile")]
 
     assert len(notes) == 2
     assert all("counted: fires with the rest" in note for note in notes)
 
 
 def test_dice_stat_shows_its_average_in_the_breakdown():
-    assert "2d6+8 (average 15)" in line(TANK, "Speed").note
+    assert "2d6+8 (average 15)" in line(SPEC_TANK, "Speed").note
 
 
 def test_breakdown_json_gives_long_fractions_exactly():
-    [b] = [x.to_json() for x in priced(TANK).lines if x.label == "B = base value"]
+    [b] = [x.to_json() for x in priced(SPEC_TANK).lines if x.label == "B = base value"]
 
     # 266651/180 = 1481.39444…: shown to 4 places, exact beside it.
     assert b == {
@@ -353,7 +334,7 @@ def test_figure_needs_off():
 
 @pytest.mark.parametrize("key", ["att", "melee"])
 def test_vehicle_takes_its_offence_from_speed_and_weapons(key: str):
-    tank = TANK | {key: [{"off": 3}] if key == "melee" else 3}
+    tank = SPEC_TANK | {key: [{"off": 3}] if key == "melee" else 3}
 
     with pytest.raises(ArmyFileError) as caught:
         gem.parse_profile(tank, "profile")
@@ -366,7 +347,7 @@ def test_vehicle_takes_its_offence_from_speed_and_weapons(key: str):
 def test_vehicle_off_is_kept_and_explained_but_not_priced():
     # SPEC 3.2: a vehicle may have an OFF for rams and close attacks; the Tank's price
     # stays 24265241/18000 -> 1348.1 (test_tank_is_1348_1), with or without one.
-    rammer = TANK | {"off": 3}
+    rammer = SPEC_TANK | {"off": 3}
 
     tank = gem.parse_profile(rammer, "profile")
 
@@ -377,16 +358,16 @@ def test_vehicle_off_is_kept_and_explained_but_not_priced():
     assert off.value == "not priced"
     assert "OFF 3" in off.note and "speed and weapons" in off.note
     assert gem.dump_profile(tank) == rammer
-    assert "OFF" not in [x.label for x in priced(TANK).lines]
+    assert "OFF" not in [x.label for x in priced(SPEC_TANK).lines]
 
 
 def test_vehicle_off_is_still_1_to_10():
     with pytest.raises(ArmyFileError, match=r"^profile\.off: must be between 1 and 10$"):
-        gem.parse_profile(TANK | {"off": 11}, "profile")
+        gem.parse_profile(SPEC_TANK | {"off": 11}, "profile")
 
 
 def test_vehicle_needs_max_speed():
-    tank = {k: v for k, v in TANK.items() if k != "max_speed"}
+    tank = {k: v for k, v in SPEC_TANK.items() if k != "max_speed"}
 
     with pytest.raises(ArmyFileError, match=r"^profile\.max_speed: required$"):
         gem.parse_profile(tank, "profile")
@@ -406,7 +387,7 @@ def test_vehicle_keeps_gemini_characteristics_without_pricing_them():
         "open_topped": False,
         "firing_ports": 4,
     }
-    tank = gem.parse_profile(TANK | gemini, "profile")
+    tank = gem.parse_profile(SPEC_TANK | gemini, "profile")
 
     assert gem.price(tank).exact == Fraction(24265241, 18000)
     assert tank.armour_front == 14
@@ -444,7 +425,7 @@ def test_bike_has_toughness_and_save_instead_of_armour_values():
 )
 def test_bad_vehicle_profile_names_the_field(change: dict, path: str, message: str):
     with pytest.raises(ArmyFileError) as caught:
-        gem.parse_profile(TANK | change, "profile")
+        gem.parse_profile(SPEC_TANK | change, "profile")
 
     assert str(caught.value).startswith(f"{path}: {message}")
 
@@ -455,7 +436,7 @@ def test_gemini_characteristics_are_for_vehicles_only():
 
 
 def test_dump_leaves_out_defaults_and_keeps_dice_as_typed():
-    assert gem.dump_profile(gem.parse_profile(TANK, "p")) == TANK
+    assert gem.dump_profile(gem.parse_profile(SPEC_TANK, "p")) == SPEC_TANK
     assert gem.dump_profile(gem.parse_profile(SWORDSMAN | {"att": 1}, "p")) == SWORDSMAN
 
 
@@ -472,7 +453,7 @@ def test_table_1_hit_chance_on_a_d20():
 
 
 def test_gemini_handling_aids():
-    tank = gem.parse_profile(TANK | {"vehicle_class": "tracked", "battle_speed": 12}, "p")
+    tank = gem.parse_profile(SPEC_TANK | {"vehicle_class": "tracked", "battle_speed": 12}, "p")
 
     assert gem.road_speed(tank) == 18  # 12 + 6 for tracked
     assert gem.turn_radius(Fraction(1, 2), Fraction(12)) == 6  # TRR × speed
