@@ -503,9 +503,8 @@ def library_edit(request: HttpRequest, pk: int) -> HttpResponse:
     entry = _entry_for_owner(request, pk)
     form = _library_form(entry.kind, entry.system, request.POST or None, entry=entry)
     # The page posts the version it was drawn at, and keeps it until a save goes through.
-    version, status = entry.version, _form_status(request)
-    if request.method == "POST":
-        version = posted_version(request)
+    version = posted_version(request) if request.method == "POST" else entry.version
+    status = _form_status(request)
     if request.method == "POST" and form.is_valid():
         data = form.profile if entry.kind == LibraryEntry.Kind.FIGURE else form.data_dict
         try:
