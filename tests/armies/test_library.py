@@ -158,3 +158,18 @@ def test_the_refused_edit_names_the_entry_as_text(player_client, player):
     ).content.decode()
     assert "it is called &lt;b&gt;Bold&lt;/b&gt; [b]x[/b] now" in html
     assert "<b>Bold</b>" not in html
+
+
+@pytest.mark.parametrize(
+    ("url", "heading"),
+    [
+        ("/library/new/figure/gem/", "New GEM figure"),
+        ("/library/new/weapon/", "New GEM missile weapon"),
+        ("/library/new/trait/", "New VSGMR trait"),
+    ],
+)
+def test_a_new_entry_page_names_what_it_makes_once(player_client, url, heading):
+    # It read "New VSGMR vsgmr trait": the kind's label already names its system.
+    html = player_client.get(url).content.decode()
+    assert f'<h1 class="h3">{heading}</h1>' in html
+    assert f"<title>{heading}" in html
