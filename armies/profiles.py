@@ -477,8 +477,8 @@ def engine_errors(system: str, profile: dict, paths: dict[str, str]) -> dict[str
     parse = points.SYSTEMS[system].parse_profile
     data = copy.deepcopy(profile)
     errors: dict[str, str] = {}
-    stand_ins: set[str] = set()
-    for _ in range(2 * len(paths) + 4):
+    stand_ins: dict[str, int] = {}  # path: how many of STAND_INS it has been given
+    for _ in range((1 + len(STAND_INS)) * len(paths) + 4):
         try:
             parse(data, "")
             break
@@ -488,11 +488,16 @@ def engine_errors(system: str, profile: dict, paths: dict[str, str]) -> dict[str
                 errors[target] = exc.message
                 if _remove(data, exc.path):
                     continue
-            # A required value cannot just be dropped: stand in a harmless 1 once.
-            if exc.path in stand_ins or not _set(data, exc.path, 1):
+            # A required value cannot just be dropped: stand in each harmless value once.
+            given = stand_ins.get(exc.path, 0)
+            if given == len(STAND_INS) or not _set(data, exc.path, STAND_INS[given]):
                 break
-            stand_ins.add(exc.path)
+            stand_ins[exc.path] = given + 1
     return errors
+
+
+# What stands in for a required value set aside: a number, or else a short name.
+STAND_INS = (1, "x")
 
 
 def _field_for(path: str, paths: dict[str, str]) -> str:

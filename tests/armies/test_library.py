@@ -173,3 +173,12 @@ def test_a_new_entry_page_names_what_it_makes_once(player_client, url, heading):
     html = player_client.get(url).content.decode()
     assert f'<h1 class="h3">{heading}</h1>' in html
     assert f"<title>{heading}" in html
+
+
+def test_a_name_too_long_and_a_cost_out_of_range_are_both_said_at_once(player_client):
+    # The name's message used to be the only one: the cost's came on the next Save.
+    html = player_client.post(
+        "/library/new/trait/", {"name": "x" * 70, "cost": "25", "text": "x"}
+    ).content.decode()
+    assert "must be at most 60 characters" in html.split('id="fb-name"')[1].split("</div>")[0]
+    assert "must be between 0 and 20" in html.split('id="fb-cost"')[1].split("</div>")[0]
