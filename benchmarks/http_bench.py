@@ -683,11 +683,17 @@ def poll(page, expression: str, seconds: float):
     return None
 
 
+def chromium_path() -> str | None:
+    """The desktop chromium a player runs, else its headless shell (what bin/test installs
+    for the browser tests: the same Chromium, without the desktop browser's layers)."""
+    return shutil.which("chromium") or shutil.which("chromium-headless-shell")
+
+
 def measure_keystrokes(run: Run, captain: Client) -> None:
     scale = run.scale
     figure = Figure(f"keystroke to total in Chromium, {scale.units} units", "p95", KEYSTROKE_P95_MS)
     run.figures.append(figure)
-    chromium = shutil.which("chromium")
+    chromium = chromium_path()
     if chromium is None:
         figure.note = "not measured: chromium is not installed"
         return

@@ -8,14 +8,13 @@ import json
 import math
 import os
 import re
-import shutil
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
 
-from benchmarks.http_bench import stat_ms
+from benchmarks.http_bench import chromium_path, stat_ms
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -34,7 +33,7 @@ FIGURES = [
 
 @pytest.mark.slow
 def test_quick_benchmark_prints_every_figure_without_a_failed_request(tmp_path):
-    if shutil.which("chromium") is None:
+    if chromium_path() is None:
         message = "chromium is not installed: the keystroke figure needs it"
         if os.environ.get("CI", "").lower() == "true":
             pytest.fail(message)
