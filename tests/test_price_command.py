@@ -1,23 +1,21 @@
 """Black-box tests of `python manage.py price FILE` (SPEC section 4).
 
-Each run starts a Python process (about half a second), so assertions are
-batched per run and the bad-input runs go in parallel.
+Each run of manage.py starts a Python process (about half a second on an idle core,
+seconds under a parallel run), so the twelve refused files are read by the same command
+line inside the test's process: what manage.py runs, from its arguments to its exit
+status and streams. Real processes check the rest, a refusal among them.
 """
 
 from __future__ import annotations
 
 import json
-import os
 import re
 import subprocess
 import sys
-from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 import pytest
-
-# Sixteen runs of manage.py, thirteen of them at once in the first test's fixture.
-pytestmark = pytest.mark.slow
+from django.core.management import execute_from_command_line
 
 ROOT = Path(__file__).resolve().parent.parent
 DATA = ROOT / "tests" / "data"
@@ -26,6 +24,7 @@ GEM_EXAMPLES = DATA / "gem" / "worked_examples.json"
 
 
 def price(arg: str, stdin: str | None = None) -> subprocess.CompletedProcess[str]:
+    """`python manage.py price ARG` in a process of its own."""
     return subprocess.run(
         [sys.executable, "manage.py", "price", arg],
         cwd=ROOT,
@@ -101,19 +100,14 @@ BAD_INPUT: dict[str, tuple[str, str, str]] = {
 }
 
 
-@pytest.fixture(scope="module")
-def bad_runs(
-    tmp_path_factory: pytest.TempPathFactory,
-) -> dict[str, subprocess.CompletedProcess[str]]:
-    folder = tmp_path_factory.mktemp("bad")
-    files = {}
-    for case, (text, _, _) in BAD_INPUT.items():
-        files[case] = folder / f"{case}.json"
-        files[case].write_text(text, encoding="utf-8")
-    files["missing-file"] = folder / "no-such-army.json"
-    with ThreadPoolExecutor(max_workers=os.cpu_count() or 2) as pool:
-        runs = dict(zip(files, pool.map(lambda f: price(str(f)), files.values()), strict=True))
-    return runs
+def price_here(arg: str, capsys: pytest.CaptureFixture[str]) -> subprocess.CompletedProcess[str]:
+    """The same command line as `price`, run by Django's manage.py entry point in this
+    process: its exit status and what it wrote on each stream."""
+    argv = ["manage.py", "price", arg]
+    with pytest.raises(SystemExit) as exited:
+        execute_from_command_line(argv)
+    out, err = capsys.readouterr()
+    return subprocess.CompletedProcess(argv, exited.value.code, out, err)
 
 
 def _assert_one_line_refusal(run: subprocess.CompletedProcess[str]) -> str:
@@ -125,9 +119,12 @@ def _assert_one_line_refusal(run: subprocess.CompletedProcess[str]) -> str:
 
 
 @pytest.mark.parametrize("case", sorted(BAD_INPUT))
-def test_unreadable_army_exits_2_with_one_line_naming_the_field(bad_runs, case: str):
-    _, path, also = BAD_INPUT[case]
-    line = _assert_one_line_refusal(bad_runs[case])
+def test_unreadable_army_exits_2_with_one_line_naming_the_field(tmp_path, capsys, case: str):
+    text, path, also = BAD_INPUT[case]
+    army = tmp_path / f"{case}.json"
+    army.write_text(text, encoding="utf-8")
+
+    line = _assert_one_line_refusal(price_here(str(army), capsys))
 
     if path:
         # The message starts with the field path (after any "Error:"-style label).
@@ -135,12 +132,14 @@ def test_unreadable_army_exits_2_with_one_line_naming_the_field(bad_runs, case: 
     assert also in line
 
 
-def test_missing_file_exits_2_with_one_line_naming_it(bad_runs):
-    line = _assert_one_line_refusal(bad_runs["missing-file"])
+@pytest.mark.slow
+def test_missing_file_exits_2_with_one_line_naming_it(tmp_path):
+    line = _assert_one_line_refusal(price(str(tmp_path / "no-such-army.json")))
 
     assert "no-such-army.json" in line
 
 
+@pytest.mark.slow
 def test_legal_army_prints_one_json_object_and_exits_0():
     run = price(str(DWARVES))
 
@@ -160,6 +159,7 @@ def test_legal_army_prints_one_json_object_and_exits_0():
     assert out["warnings"] == []
 
 
+@pytest.mark.slow
 def test_army_breaking_a_rule_from_stdin_is_priced_and_exits_1():
     army = json.loads(DWARVES.read_text(encoding="utf-8"))
     army["points_limit"] = 20
@@ -177,6 +177,7 @@ def test_army_breaking_a_rule_from_stdin_is_priced_and_exits_1():
     assert out["warnings"] == []
 
 
+@pytest.mark.slow
 def test_gem_worked_examples_price_as_the_spec_prints():
     run = price(str(GEM_EXAMPLES))
 

@@ -14,6 +14,9 @@ LEGAL, BREAKS_A_RULE, UNREADABLE = 0, 1, 2
 
 
 class Command(BaseCommand):
+    # It reads a file and the engine, never the database: Django's checks (which open it
+    # to ask what it supports) would only slow it and fail where there is no database.
+    requires_system_checks = []
     help = (
         "Price an army file (muster-army/1 JSON; FILE may be - for stdin). Exit status: "
         "0 legal, 1 priced but breaks a rule, 2 the file cannot be read as an army."
