@@ -147,6 +147,10 @@ class Army(Trashable):
     options = models.JSONField(default=dict, blank=True)
     # The read-only link /s/<token>/: random, never derived from the id; None = not shared.
     share_token = models.CharField(max_length=64, unique=True, null=True, blank=True)
+    # The link's QR code (SVG) printed on the roster, drawn when the link is made, and the
+    # address it encodes (the site as the owner reached it: another address draws its own).
+    share_qr = models.TextField(blank=True, editable=False)
+    share_qr_url = models.TextField(blank=True, editable=False)
     forked_from = models.ForeignKey(
         "self", null=True, blank=True, on_delete=models.SET_NULL, related_name="forks"
     )

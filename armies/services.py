@@ -646,21 +646,30 @@ def purge_trash(dry_run: bool = False) -> tuple[int, int]:
     return counts
 
 
-def share_army(army: Army) -> str:
-    """Turn sharing on with a fresh token (a new one revokes the old link); the token."""
+SHARE_FIELDS = ("share_token", "share_qr", "share_qr_url")
+
+
+def share_army(army: Army, site: str = "") -> str:
+    """Turn sharing on with a fresh token (a new one revokes the old link); the token.
+    With `site` (scheme and host, as the owner reached the site), the link's QR code is
+    drawn for the roster too."""
     with changing(army) as locked:
         locked.share_token = secrets.token_urlsafe(SHARE_TOKEN_BYTES)
-        locked.save(update_fields=["share_token"])
-    army.share_token = locked.share_token
+        locked.share_qr_url = site + locked.get_share_url() if site else ""
+        locked.share_qr = drawing.share_qr(locked.share_qr_url) if site else ""
+        locked.save(update_fields=SHARE_FIELDS)
+    for field in SHARE_FIELDS:
+        setattr(army, field, getattr(locked, field))
     return army.share_token
 
 
 def unshare_army(army: Army) -> None:
     """Turn sharing off: the link stops working."""
     with changing(army) as locked:
-        locked.share_token = None
-        locked.save(update_fields=["share_token"])
-    army.share_token = None
+        locked.share_token, locked.share_qr, locked.share_qr_url = None, "", ""
+        locked.save(update_fields=SHARE_FIELDS)
+    for field in SHARE_FIELDS:
+        setattr(army, field, getattr(locked, field))
 
 
 def fork_army(owner, original: Army, token: str) -> Army:

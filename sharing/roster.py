@@ -14,7 +14,6 @@ from dataclasses import dataclass, replace
 from fractions import Fraction
 from functools import cached_property, partial
 
-import segno
 from django.core.cache import cache
 from django.http import HttpRequest, HttpResponse, QueryDict
 from django.shortcuts import render
@@ -29,8 +28,6 @@ from armies.unit_cards import Boxes, Card, tick_boxes, unit_cards
 from points import goms
 from points.model import PricedArmy
 from points.numbers import shown_number
-
-QR_BORDER = 2  # modules of quiet zone: the sheet's white margin adds the rest
 
 
 class RosterState(ArmyState):
@@ -105,7 +102,7 @@ def render_roster(request: HttpRequest, army: Army, share_url: str | None) -> Ht
         "state": state,
         **state.lazy(*LAZY),
         "share_url": share_url,
-        "qr": partial(_qr_svg, share_url) if share_url else None,
+        "qr": partial(_qr_svg, army, share_url) if share_url else None,
         "back_url": army.get_absolute_url() if owner else army.get_share_url(),
         "printed": timezone.localdate(),
         "system_template": army.system_pages.roster_card,
@@ -130,13 +127,15 @@ def _cards_url(request: HttpRequest, army: Army, owner: bool) -> str:
 LAZY = ("summary", "army_panel", "acquisition")
 
 
-def _qr_svg(url: str) -> SafeString:
-    # In Django's cache per link: encoding one costs several milliseconds.
-    # Safe: segno writes only its own SVG markup; the URL is encoded in the path data.
-    key = "qr:" + hashlib.sha256(url.encode()).hexdigest()
-    svg = cache.get_or_set(
-        key, lambda: segno.make(url, micro=False).svg_inline(border=QR_BORDER, omitsize=True)
-    )
+def _qr_svg(army: Army, url: str) -> SafeString:
+    # The one drawn when the link was made, for the address it was made at; for another
+    # address (the site reached by another name), in Django's cache per link. Safe:
+    # segno's own markup, the address encoded in its path data (armies/drawing.py).
+    if army.share_qr_url == url:
+        svg = army.share_qr
+    else:
+        key = "qr:" + hashlib.sha256(url.encode()).hexdigest()
+        svg = cache.get_or_set(key, partial(drawing.share_qr, url))
     return mark_safe(svg)  # noqa: S308
 
 

@@ -368,6 +368,36 @@ def test_qr_code_of_the_share_link_only_when_shared(player_client, player):
     assert f">http://testserver/s/{token}/</a>" in html
 
 
+def qr_of(html: str) -> str:
+    return html.split('<div class="sheet-qr-code"')[1].split("</div>")[0]
+
+
+def test_the_qr_code_follows_the_link_it_prints(player_client, player, settings):
+    # Drawn when the owner makes the link and printed from then on, an empty cache
+    # included; a new link gets a new code, and the site reached by another name (a phone
+    # on the home network) gets a code of the address printed beside it.
+    army = ArmyFactory(owner=player, system="gem", profiles=[SWORDSMAN])
+    player_client.post(f"/armies/{army.pk}/share/")
+    army.refresh_from_db()
+    cache.clear()
+    first = qr_of(roster(player_client, army))
+    assert 'class="segno"' in first
+    player_client.post(f"/armies/{army.pk}/share/")  # a new link: the old one is revoked
+    army.refresh_from_db()
+    cache.clear()
+    html = roster(player_client, army)
+    assert f">http://testserver/s/{army.share_token}/</a>" in html
+    second = qr_of(html)
+    assert 'class="segno"' in second and second != first
+    settings.ALLOWED_HOSTS = [*settings.ALLOWED_HOSTS, "192.168.1.20"]
+    response = player_client.get(f"/armies/{army.pk}/roster/", HTTP_HOST="192.168.1.20")
+    html = response.content.decode()
+    assert f">http://192.168.1.20/s/{army.share_token}/</a>" in html
+    assert qr_of(html) not in (first, second)
+    # The opponent's copy of the sheet prints the same code as the owner's.
+    assert qr_of(player_client.get(f"/s/{army.share_token}/roster/").content.decode()) == second
+
+
 def test_roster_needs_a_login_for_the_owners_url(client, player):
     army = ArmyFactory(owner=player, system="gem", profiles=[SWORDSMAN])
     response = client.get(f"/armies/{army.pk}/roster/")
