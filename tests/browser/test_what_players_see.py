@@ -169,6 +169,9 @@ def test_the_share_page_is_a_clean_card_a_unit(page, viewport):
         assert cost["x"] >= name["x"] + name["width"] or cost["y"] >= name["y"] + name["height"]
         # "how?" and "Odds on Table 1" are on lines of their own.
         assert how["y"] >= odds["y"] + odds["height"] or odds["y"] >= how["y"] + how["height"]
+        # Both odds links start at the same edge, one under the other.
+        against = card.get_by_test_id("odds-against").bounding_box()
+        assert abs(against["x"] - odds["x"]) <= 1 and against["y"] >= odds["y"] + odds["height"]
         costs.append(cost["x"] + cost["width"])
     # The costs line up on the cards' right edge.
     assert max(costs) - min(costs) <= 1
@@ -177,6 +180,10 @@ def test_the_share_page_is_a_clean_card_a_unit(page, viewport):
     assert re.search(r"pts\S", text) is None, text
     assert "how?Odds" not in text and "pts\nHomebrew" not in text.replace(" ", "")
     assert page_width(page) <= viewport["width"]
+    # The army's warning is there to read in full: no line of it scrolled out of sight.
+    issues = page.get_by_test_id("army-issues")
+    expect(issues).to_contain_text("out of range")
+    assert issues.evaluate("box => box.scrollHeight <= box.clientHeight")
 
 
 # ------------------------------------------- 15: a new unit's editor clear of the total
