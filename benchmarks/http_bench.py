@@ -683,6 +683,18 @@ def poll(page, expression: str, seconds: float):
     return None
 
 
+# Chromium as the tests run it too (tests/browser/conftest.py): root in a container needs
+# no sandbox, there is no GPU, and nothing is fetched or updated in the background.
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
+
+
 def chromium_path() -> str | None:
     """The desktop chromium a player runs, else its headless shell (what bin/test installs
     for the browser tests: the same Chromium, without the desktop browser's layers)."""
@@ -707,14 +719,7 @@ def measure_keystrokes(run: Run, captain: Client) -> None:
         browser = pw.chromium.launch(
             executable_path=chromium,
             headless=True,
-            args=[
-                "--no-sandbox",
-                "--disable-gpu",
-                "--disable-background-networking",
-                "--disable-component-update",
-                "--disable-sync",
-                "--no-first-run",
-            ],
+            args=CHROMIUM_ARGS,
         )
         try:
             context = browser.new_context(base_url=captain.origin)

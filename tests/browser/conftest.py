@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Locator, Page, expect
 
+from benchmarks.http_bench import CHROMIUM_ARGS
 from tests.browser.helpers import LIVE_SERVER, PHONE
 
 ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
@@ -102,14 +103,7 @@ def browser():
         browser = pw.chromium.launch(
             executable_path=chromium,
             headless=True,
-            args=[
-                "--no-sandbox",
-                "--disable-gpu",
-                "--disable-background-networking",
-                "--disable-component-update",
-                "--disable-sync",
-                "--no-first-run",
-            ],
+            args=CHROMIUM_ARGS,
         )
         yield browser
         browser.close()
