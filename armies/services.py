@@ -646,29 +646,28 @@ def purge_trash(dry_run: bool = False) -> tuple[int, int]:
     return counts
 
 
-SHARE_FIELDS = ("share_token", "share_qr", "share_qr_url")
-
-
-def share_army(army: Army, site: str = "") -> str:
+def share_army(army: Army, absolute: Callable[[str], str] | None = None) -> str:
     """Turn sharing on with a fresh token (a new one revokes the old link); the token.
-    With `site` (scheme and host, as the owner reached the site), the link's QR code is
-    drawn for the roster too."""
-    with changing(army) as locked:
-        locked.share_token = secrets.token_urlsafe(SHARE_TOKEN_BYTES)
-        locked.share_qr_url = site + locked.get_share_url() if site else ""
-        locked.share_qr = drawing.share_qr(locked.share_qr_url) if site else ""
-        locked.save(update_fields=SHARE_FIELDS)
-    for field in SHARE_FIELDS:
-        setattr(army, field, getattr(locked, field))
-    return army.share_token
+    With `absolute` (the request's build_absolute_uri, as the roster's views make the
+    link's address), the link's QR code is drawn for the roster too."""
+    token = secrets.token_urlsafe(SHARE_TOKEN_BYTES)
+    _set_link(army, token, absolute)
+    return token
 
 
 def unshare_army(army: Army) -> None:
     """Turn sharing off: the link stops working."""
+    _set_link(army, None)
+
+
+def _set_link(army: Army, token: str | None, absolute: Callable[[str], str] | None = None):
+    fields = ("share_token", "share_qr", "share_qr_url")
     with changing(army) as locked:
-        locked.share_token, locked.share_qr, locked.share_qr_url = None, "", ""
-        locked.save(update_fields=SHARE_FIELDS)
-    for field in SHARE_FIELDS:
+        locked.share_token = token
+        locked.share_qr_url = absolute(locked.get_share_url()) if token and absolute else ""
+        locked.share_qr = drawing.share_qr(locked.share_qr_url) if locked.share_qr_url else ""
+        locked.save(update_fields=fields)
+    for field in fields:
         setattr(army, field, getattr(locked, field))
 
 

@@ -68,7 +68,8 @@ def site(tmp: Path, units: int):
     owner = User.objects.create_user("captain", password=secrets.token_urlsafe(12))
     sample = SampleArmy.objects.get(slug=SAMPLE).army
     army = create_army_from_file(owner, points.load(army_doc(sample, "Muster", units)))
-    services.share_army(army, "http://testserver")  # as the share button does, on this host
+    # As the share button does, for the host the test client asks.
+    services.share_army(army, lambda path: "http://testserver" + path)
     return owner, army
 
 

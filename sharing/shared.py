@@ -65,7 +65,7 @@ def fork(request: HttpRequest, token: str) -> HttpResponse:
 def share_on(request: HttpRequest, pk: int) -> HttpResponse:
     army = army_for_owner(request, pk)
     regenerated = bool(army.share_token)
-    services.share_army(army, f"{request.scheme}://{request.get_host()}")
+    services.share_army(army, request.build_absolute_uri)
     messages.success(
         request,
         "New share link made: the old one no longer works."
