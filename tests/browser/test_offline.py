@@ -465,7 +465,9 @@ def test_a_share_link_turned_off_goes_from_the_device_at_the_next_contact(device
     assert errors == []
 
 
-def test_the_site_is_installable(page, live_server):
+def test_the_site_is_installable(devices, live_server):
+    page = devices().new_page()
+    errors = watch_errors(page)
     page.goto("/armies/")
     manifest = page.evaluate(
         "fetch(document.querySelector('link[rel=manifest]').href).then(async (r) =>"
@@ -492,6 +494,7 @@ def test_the_site_is_installable(page, live_server):
     # The policy is as strict as before: scripts from the site only, none inline.
     policy = page.request.get("/armies/").headers["content-security-policy"]
     assert "script-src 'self';" in policy and "unsafe-inline" not in policy
+    assert errors == []
 
 
 def test_a_poll_left_without_an_answer_does_not_hold_the_opponents_page(page, devices, live_server):
