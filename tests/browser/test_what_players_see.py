@@ -340,6 +340,31 @@ def test_gem_unit_cards_keep_their_headings_whole(page, viewport):
 
 
 @pytest.mark.parametrize("viewport", SIZES)
+def test_a_200_character_unit_name_takes_the_cards_width_on_the_roster_and_cards(page, viewport):
+    # The name once shared its line with the cost and "Odds against": on a phone's roster
+    # or a poker card it was squeezed into a column a word wide, 14 to 18 lines tall. A
+    # name too long for the line now has the line, and the cost goes below it, on the
+    # right; a short name keeps its cost beside it.
+    owner = UserFactory(username="cardnames")
+    army = named_army(owner, "gem")  # unit 1 is named LONG, unit 2 MARKUP (short)
+    page.set_viewport_size(viewport)
+    log_in(page, "cardnames")
+    for where in ("roster", "cards"):
+        page.goto(f"/armies/{army.pk}/{where}/")
+        shot(page, f"long-unit-name-{where}", viewport)
+        cards = page.get_by_test_id("roster-unit")
+        head = cards.first.locator(".unit-head").bounding_box()
+        name = cards.first.get_by_role("heading", name=LONG).bounding_box()
+        cost = cards.first.get_by_test_id("unit-cost").bounding_box()
+        assert name["width"] >= 0.75 * head["width"], (where, name, head)
+        assert cost["y"] >= name["y"] + name["height"] - 2, (where, cost, name)
+        assert cost["x"] + cost["width"] > head["x"] + head["width"] * 0.6, (where, cost, head)
+        short = cards.nth(1).get_by_role("heading", name=MARKUP).bounding_box()
+        beside = cards.nth(1).get_by_test_id("unit-cost").bounding_box()
+        assert abs(beside["y"] - short["y"]) < short["height"], (where, beside, short)
+
+
+@pytest.mark.parametrize("viewport", SIZES)
 def test_a_message_quoting_a_200_character_name_stays_inside_its_box(page, viewport):
     # "<name> is ready: add your first unit." after New army: the name breaks inside the
     # message box instead of running out of it (the page itself does not widen either).
