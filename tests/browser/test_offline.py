@@ -17,7 +17,7 @@ from playwright.sync_api import expect
 
 from armies import services
 from armies.models import Game
-from tests.browser.helpers import DESK, PHONE, log_in
+from tests.browser.helpers import DESK, PHONE, log_in, start_blank_unit
 from tests.factories import ArmyFactory, UnitFactory, UserFactory
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.databases]
@@ -462,6 +462,28 @@ def test_a_share_link_turned_off_goes_from_the_device_at_the_next_contact(device
     gone = opponent.get_by_role("heading", name="Offline, and this page is not kept")
     expect(gone).to_be_visible()
     expect(opponent.get_by_text("Borrowed Host")).to_have_count(0)
+    assert errors == []
+
+
+def test_the_builder_works_as_ever_with_the_worker_in_control(devices, live_server):
+    """The other browser tests block the service worker: here it controls the builder on
+    a phone, and a unit added through the picker (a form sent, an answer that redirects)
+    and a rename (an htmx save) reach the server as without it."""
+    player = UserFactory(username="workerbuilds")
+    army = ArmyFactory(owner=player, system="gem", profiles=[BLOCK])
+    _, page, errors = owner_phone(devices, "workerbuilds")
+    page.goto(f"/armies/{army.pk}/")
+    controlled(page)
+    page.reload()  # this load, through the worker
+    assert page.evaluate("performance.getEntriesByType('navigation')[0].workerStart") > 0
+    start_blank_unit(page)
+    name = page.locator("#unit-form").get_by_label("Name", exact=True)
+    expect(name).to_be_visible()
+    name.fill("Worked")
+    expect(page.locator("#unit-list").get_by_role("link", name="Worked")).to_be_visible()
+    page.reload()
+    expect(page.locator("#unit-list").get_by_role("link", name="Worked")).to_be_visible()
+    assert sorted(army.units.values_list("name", flat=True)) == ["Unit 1", "Worked"]
     assert errors == []
 
 
