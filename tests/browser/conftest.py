@@ -123,7 +123,7 @@ class OneContext:
     the process's life, and each test gets a new page beside it: on 2 cores this saves
     more than a minute of a whole run. The `opponent` fixture's browser is a second one,
     and `devices` hands out more at a phone's size. Tests that need a context set up
-    otherwise (no JavaScript, a phone's pixel density) open contexts of their own.
+    otherwise (no JavaScript, a phone's pixel density) open their own (`own_context`).
 
     Only the phones run Muster's service worker (static/js/sw.js), as a player's phone at
     the table does: tests/browser/test_offline.py follows it through every kind of page it
@@ -173,6 +173,23 @@ def contexts(browser, live_server):
     yield kept
     for shared in kept.made.values():
         shared.context.close()
+
+
+@pytest.fixture
+def own_context(browser, live_server):
+    """A context of the test's own, set up otherwise (no JavaScript, a phone's pixel
+    density), the service worker blocked as on the desk pages; closed after the test."""
+    made = []
+
+    def new(**options):
+        made.append(
+            browser.new_context(base_url=live_server.url, service_workers="block", **options)
+        )
+        return made[-1]
+
+    yield new
+    for context in made:
+        context.close()
 
 
 @pytest.fixture

@@ -62,33 +62,28 @@ def test_adding_a_catalog_figure_costs_what_the_picker_showed(page, artifacts):
     assert (unit.name, unit.cost, unit.profile["missile"][0]["name"]) == ("Archer", "25.3", "Bow")
 
 
-def test_the_picker_works_on_a_phone_and_without_javascript(browser, live_server, artifacts):
+def test_the_picker_works_on_a_phone_and_without_javascript(own_context, artifacts):
     player = UserFactory(username="nojs")
     army = ArmyFactory(owner=player, system="vsgmr", profiles=[], name="Hold")
-    context = browser.new_context(
-        base_url=live_server.url, viewport=PHONE, java_script_enabled=False
-    )
+    context = own_context(viewport=PHONE, java_script_enabled=False)
     page = context.new_page()
-    try:
-        page.goto("/accounts/login/")
-        page.get_by_label("Username").fill("nojs")
-        page.locator("#id_password").fill(DEFAULT_PASSWORD)
-        page.get_by_role("button", name="Log in").click()
-        page.goto(f"/armies/{army.pk}/")
-        page.get_by_role("link", name="Add unit").click()
-        assert page.url.endswith(f"/armies/{army.pk}/units/pick/")
-        page.get_by_label("Find a figure").fill("guards")
-        page.get_by_role("button", name="Search").click()
-        guards = page.get_by_test_id("pick-choice").filter(has_text="Sample: Dwarves")
-        # Dwarves' Guards by hand (SPEC 3.3): hero 2 + heavy armour 2 + Tough 2 = 6, × 3.
-        expect(guards.get_by_test_id("pick-cost")).to_have_text("3 × 6 = 18 pts")
-        assert page_width(page) <= 390
-        page.screenshot(path=str(artifacts / "i19-picker-phone-nojs.png"), full_page=True)
-        guards.get_by_role("button", name="Add Guards").click()
-        expect(page.get_by_test_id("army-total")).to_have_text("18")
-        assert Army.objects.get(pk=army.pk).units.get().quantity == 3
-    finally:
-        context.close()
+    page.goto("/accounts/login/")
+    page.get_by_label("Username").fill("nojs")
+    page.locator("#id_password").fill(DEFAULT_PASSWORD)
+    page.get_by_role("button", name="Log in").click()
+    page.goto(f"/armies/{army.pk}/")
+    page.get_by_role("link", name="Add unit").click()
+    assert page.url.endswith(f"/armies/{army.pk}/units/pick/")
+    page.get_by_label("Find a figure").fill("guards")
+    page.get_by_role("button", name="Search").click()
+    guards = page.get_by_test_id("pick-choice").filter(has_text="Sample: Dwarves")
+    # Dwarves' Guards by hand (SPEC 3.3): hero 2 + heavy armour 2 + Tough 2 = 6, × 3.
+    expect(guards.get_by_test_id("pick-cost")).to_have_text("3 × 6 = 18 pts")
+    assert page_width(page) <= 390
+    page.screenshot(path=str(artifacts / "i19-picker-phone-nojs.png"), full_page=True)
+    guards.get_by_role("button", name="Add Guards").click()
+    expect(page.get_by_test_id("army-total")).to_have_text("18")
+    assert Army.objects.get(pk=army.pk).units.get().quantity == 3
 
 
 def test_a_d10_weapon_picked_from_the_table_reaches_the_roster_with_its_stats(page, artifacts):
