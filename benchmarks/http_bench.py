@@ -683,8 +683,9 @@ def poll(page, expression: str, seconds: float):
     return None
 
 
-# Chromium as the tests run it too (tests/browser/conftest.py): root in a container needs
-# no sandbox, there is no GPU, and nothing is fetched or updated in the background.
+# Chromium as the tests run it too (tests/browser/conftest.py, which adds only one renderer
+# for all its pages): root in a container needs no sandbox, there is no GPU, and nothing is
+# fetched or updated in the background.
 CHROMIUM_ARGS = [
     "--no-sandbox",
     "--disable-gpu",

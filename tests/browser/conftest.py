@@ -121,6 +121,13 @@ def browser():
 expect.set_options(timeout=10_000)
 
 
+def new_context(browser, origin: str, worker: bool = False, **options):
+    """A browser context on the live server, Muster's service worker blocked unless
+    `worker` (OneContext says why)."""
+    workers = "allow" if worker else "block"
+    return browser.new_context(base_url=origin, service_workers=workers, **options)
+
+
 class OneContext:
     """A browser context kept for the test process (see `Contexts`), emptied after each test.
 
@@ -142,8 +149,7 @@ class OneContext:
 
     def __init__(self, browser, origin: str, worker: bool = False, **options):
         self.origin = origin
-        workers = "allow" if worker else "block"
-        self.context = browser.new_context(base_url=origin, service_workers=workers, **options)
+        self.context = new_context(browser, origin, worker, **options)
         self.keeper = self.context.new_page()
         self.cdp = self.context.new_cdp_session(self.keeper)
 
@@ -188,9 +194,7 @@ def own_context(browser, live_server):
     made = []
 
     def new(**options):
-        made.append(
-            browser.new_context(base_url=live_server.url, service_workers="block", **options)
-        )
+        made.append(new_context(browser, live_server.url, **options))
         return made[-1]
 
     yield new
