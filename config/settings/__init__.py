@@ -103,6 +103,12 @@ TEMPLATES = [
 
 # SQLite unless DATABASE_URL says otherwise. WAL lets readers carry on while one
 # request writes; IMMEDIATE takes the write lock up front instead of failing mid-transaction.
+# SQLite reads the file through a memory map (mmap_size, 256 MB of address space, not of
+# memory): a 200-unit army's stored parts (about 2 MB) outgrow a connection's own page
+# cache (2 MB by default), which otherwise copies them in again for each page. Raced over
+# HTTP against the same code without it, 40 views of each page after a save, one gunicorn
+# worker each: builder 17.9 -> 16.8 ms, share page 18.2 -> 17.6, roster 24.7 -> 23.8
+# (medians), the army list even.
 # Connections stay open between requests (CONN_MAX_AGE) on both databases: opening a
 # SQLite one costs ~0.7 ms, and closing the last one after a write checkpoints the WAL.
 # Not under DEBUG on SQLite: runserver's thread per request would strand one each time.
@@ -124,7 +130,9 @@ _database_options = DATABASES["default"].setdefault("OPTIONS", {})
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     _database_options.update(
         {
-            "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;",
+            "init_command": (
+                "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL; PRAGMA mmap_size=268435456;"
+            ),
             "transaction_mode": "IMMEDIATE",
         }
     )
