@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import unicodedata
 from dataclasses import dataclass
+from datetime import datetime
 from fractions import Fraction
 
 from django.contrib import messages
@@ -199,10 +200,21 @@ class ListRow:
 
     army: Army
     total: str  # "412" or "412 / 500"
-    edited: str  # when it was last edited, local time: "5 Mar 2026, 14:07"
-    edited_iso: str  # the same for the <time> element, to the second
+    edited_at: datetime  # when it was last edited, local time, to the second
     archived: bool
     picked: bool
+
+    @property
+    def edited(self) -> str:
+        """As the row shows it, "5 Mar 2026, 14:07": worked out only for a row drawn
+        afresh (a stored row is known by edited_iso; formatting every row of a page of
+        50 took a millisecond)."""
+        return dateformat.format(self.edited_at, "j M Y, H:i")
+
+    @property
+    def edited_iso(self) -> str:
+        """The same for the <time> element."""
+        return self.edited_at.isoformat()
 
 
 def army_rows(armies: list[Army], picked: frozenset[int]) -> SafeString:
@@ -214,9 +226,8 @@ def army_rows(armies: list[Army], picked: frozenset[int]) -> SafeString:
         if army.points_limit is not None:
             total += f" / {pts(Fraction(army.points_limit))}"
         edited = localtime(army.updated).replace(microsecond=0)
-        text = dateformat.format(edited, "j M Y, H:i")
         archived = army.archived_at is not None
-        rows.append(ListRow(army, total, text, edited.isoformat(), archived, army.pk in picked))
+        rows.append(ListRow(army, total, edited, archived, army.pk in picked))
     return drawing.army_rows(rows)
 
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import re
-from datetime import timedelta
+from datetime import UTC, datetime, timedelta
 
 import pytest
 from django.utils import timezone
@@ -268,6 +268,15 @@ def test_the_army_list_costs_the_same_queries_for_1_or_300_armies(
         return page.split("<tbody>")[1].split("</tbody>")[0]
 
     assert rows(again) == rows(html)
+
+
+def test_a_row_says_when_its_army_was_last_edited_drawn_and_stored(player_client, player):
+    army = ArmyFactory(owner=player, system="vsgmr", profiles=[TROOP], name="Raiders")
+    at = datetime(2026, 3, 5, 14, 7, 33, 250_000, tzinfo=UTC)
+    Army.objects.filter(pk=army.pk).update(updated=at)
+    shown = '<time datetime="2026-03-05T14:07:33+00:00">5 Mar 2026, 14:07</time>'
+    assert shown in _list(player_client)  # drawn
+    assert shown in _list(player_client)  # as stored
 
 
 def test_a_stored_list_row_shows_every_change_to_its_army(player_client, player):
