@@ -18,6 +18,7 @@ from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
 from django.urls import reverse
 from django.utils import timezone
+from django.utils.http import urlencode
 
 import points
 from points import goms
@@ -547,6 +548,13 @@ class AcquisitionRecord(models.Model):
         if self.waiting:
             return ()
         return goms.acquisition_dice(self.rows, self.dice_seed, self.picks)
+
+
+def fight_url(system: str, **side_a: object) -> str:
+    """The fight calculator's address with side A filled in ("Odds against…"): `unit` (an
+    id, which the calculator offers its owner alone), or `name`, `quantity` and `profile`."""
+    values = {f"a_{key}": value for key, value in side_a.items() if value is not None}
+    return f"{reverse('fight', args=[system])}?{urlencode(values)}"
 
 
 def shared_army(token: str) -> Army | None:

@@ -4,10 +4,15 @@ reads the player's armies; the rules pages it sits among never do."""
 
 from __future__ import annotations
 
+import json
+
+from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
-from django.shortcuts import render
+from django.shortcuts import redirect, render
 from django.views.decorators.http import require_GET
 
+from armies.access import private, shared_army_or_404, unit_for_owner
+from armies.models import fight_url
 from rules.forms import FightForm
 from rules.systems import SYSTEM_PAGES
 from sharing import fight_odds
@@ -41,3 +46,32 @@ def fight(request: HttpRequest, system: str) -> HttpResponse:
     }
     template = "rules/fight.html#calculator" if request.htmx else "rules/fight.html"
     return render(request, template, context)
+
+
+# "Odds against…" on a roster or card sheet, and on the share page: the sheet's cards are
+# drawn once for both of the army's doors, so each links through the door it was opened
+# by (armies/templatetags/muster.py: odds_against) and is sent on from there.
+
+
+@require_GET
+@login_required
+def army_unit_fight(request: HttpRequest, pk: int, unit_pk: int) -> HttpResponse:
+    """The owner's door: the calculator with the unit, by its id."""
+    unit = unit_for_owner(request, pk, unit_pk)
+    if unit.army.system not in fight_odds.FIGHT_SYSTEMS:
+        raise Http404("Muster works out fight odds for VSGMR, GEM and d10.")
+    return redirect(fight_url(unit.army.system, unit=unit.pk))
+
+
+@require_GET
+def shared_unit_fight(request: HttpRequest, token: str, unit_pk: int) -> HttpResponse:
+    """A share link's door: the calculator with the unit's name, quantity and profile (as
+    stored), which work for whoever holds the address, even once the link is turned off.
+    Only a unit of the army the link shares is sent on."""
+    army = shared_army_or_404(token)
+    unit = army.units.filter(pk=unit_pk).first()
+    if unit is None or army.system not in fight_odds.FIGHT_SYSTEMS:
+        raise Http404("No such unit in this army")
+    profile = json.dumps(unit.profile, separators=(",", ":"))
+    side_a = {"name": unit.name, "quantity": unit.quantity, "profile": profile}
+    return private(redirect(fight_url(army.system, **side_a)))

@@ -11,6 +11,7 @@ army_urlpatterns = [
     path("<int:pk>/export.bbcode", exports.army_text, {"kind": "bbcode"}, name="export-bbcode"),
     path("<int:pk>/roster/", shared.army_roster, name="roster"),
     path("<int:pk>/cards/", cards.army_cards, name="cards"),
+    path("<int:pk>/units/<int:unit_pk>/fight/", fights.army_unit_fight, name="unit-fight"),
     path("<int:pk>/share/", shared.share_on, name="share-on"),
     path("<int:pk>/share/off/", shared.share_off, name="share-off"),
 ]
@@ -30,6 +31,11 @@ urlpatterns = [
         name="shared-bbcode",
     ),
     path("s/<token:token>/cards/", cards.shared_cards, name="shared-cards"),
+    path(
+        "s/<token:token>/units/<int:unit_pk>/fight/",
+        fights.shared_unit_fight,
+        name="shared-unit-fight",
+    ),
     path("print/<slug:system>/blank-cards/", cards.blank_cards, name="blank-cards"),
     path("print/<slug:system>/quick-reference/", cards.quick_reference, name="quick-reference"),
     path("s/<token:token>/fork/", shared.fork, name="fork"),

@@ -1,18 +1,15 @@
 from __future__ import annotations
 
-import json
 from fractions import Fraction
 
 from django import template
-from django.urls import reverse
-from django.utils.http import urlencode
 from django.utils.safestring import SafeString
 
 import points
 from armies import drawing
+from armies.models import fight_url
 from points import fights
 from points.numbers import decimal_text
-from points.systems import SYSTEMS
 
 register = template.Library()
 
@@ -91,21 +88,18 @@ def system_name(key: str) -> str:
 
 
 @register.simple_tag
-def odds_against(priced: object, pk: int | None = None) -> str:
-    """The fight calculator with this unit as side A ("Odds against…"): by its id for the
-    owner, else the profile itself, so the link works for whoever holds it. "" when the
-    system has no fight odds."""
+def odds_against(priced: object, pk: int, door: str | None = None) -> str:
+    """The fight calculator with unit `pk` as side A ("Odds against…"); "" when its system
+    has no fight odds. In the owner's builder, the calculator's own address with the
+    unit's id. On a page reached through one of the army's doors (the owner's
+    /armies/<id>/, a share link's /s/<token>/), `door` is the way back to the door from
+    the page ("" or "../"), and the link goes through it (sharing/fights.py): the page's
+    cards are stored once for both doors, and a short link keeps each card small (the
+    profile itself in every link made a 200-unit roster 75 kB larger)."""
     unit = getattr(priced, "unit", None)
     system = fights.system_of(getattr(unit, "profile", None))
-    if system is None or unit is None:
+    if system is None:
         return ""
-    if pk is not None:
-        return _fight_url(system, unit=pk)
-    profile = json.dumps(SYSTEMS[system].dump_profile(unit.profile), separators=(",", ":"))
-    return _fight_url(system, name=unit.name, quantity=unit.quantity, profile=profile)
-
-
-def _fight_url(system: str, **query: object) -> str:
-    """The fight calculator's address with side A filled in: the "Odds against…" links."""
-    values = {f"a_{key}": value for key, value in query.items() if value is not None}
-    return f"{reverse('fight', args=[system])}?{urlencode(values)}"
+    if door is None:
+        return fight_url(system, unit=pk)
+    return f"{door}units/{pk}/fight/"

@@ -146,6 +146,7 @@ OWNED: dict[str, Fill] = {
     ),
     "armies:roster": lambda w: ({"pk": w.army.pk}, {}),
     "armies:cards": lambda w: ({"pk": w.army.pk}, {}),
+    "armies:unit-fight": lambda w: ({"pk": w.army.pk, "unit_pk": w.unit.pk}, {}),
     "armies:accept-rules": lambda w: ({"pk": w.army.pk}, {"version": str(w.army.version)}),
     "armies:share-on": lambda w: ({"pk": w.army.pk}, {}),
     "armies:share-off": lambda w: ({"pk": w.army.pk}, {}),
@@ -226,6 +227,11 @@ NOT_OWNED: dict[str, tuple[str, Fill]] = {
     "shared-cards": (
         "the share token is the key; the cards are read-only",
         lambda w: ({"token": w.army.share_token}, {}),
+    ),
+    "shared-unit-fight": (
+        "the share token is the key; only a unit of the shared army is sent on to the "
+        "public fight calculator",
+        lambda w: ({"token": w.army.share_token, "unit_pk": w.unit.pk}, {}),
     ),
     "blank-cards": (
         "empty cards of a system, the same for everyone",

@@ -1,5 +1,5 @@
-"""Issue #29 in a browser: "Odds against…" on a builder unit opens the fight calculator
-with that unit filled in, and the worked odds show, on a desktop and on a phone."""
+"""Issue #29 in a browser: "Odds against…" on a builder unit or a roster card opens the
+fight calculator with that unit filled in, and the worked odds show, on a desktop and on a phone."""
 
 from __future__ import annotations
 
@@ -11,6 +11,7 @@ import pytest
 from django.utils.http import urlencode
 from playwright.sync_api import expect
 
+from armies import services
 from tests.browser.helpers import DESK, PHONE, log_in
 from tests.factories import ArmyFactory, UserFactory, sample_file
 
@@ -58,6 +59,33 @@ def test_odds_against_from_a_builder_unit_shows_the_numbers(page, live_server):
     overflow = page.evaluate("document.documentElement.scrollWidth > window.innerWidth")
     assert not overflow
     page.screenshot(path=str(SHOTS / "fight-390.png"), full_page=True)
+
+
+def test_odds_against_on_a_roster_opens_the_calculator_by_either_door(page, opponent, live_server):
+    owner = UserFactory(username="sheeter")
+    army = ArmyFactory(owner=owner, file=sample_file("dwarves"))
+    token = services.share_army(army)
+    thane = army.units.get(name="Thane")
+    log_in(page, "sheeter")
+    page.set_viewport_size(DESK)
+    page.goto(f"/armies/{army.pk}/roster/")
+    card = page.get_by_test_id("roster-unit").filter(has_text="Thane")
+    card.get_by_test_id("odds-against").click()
+    expect(page).to_have_url(re.compile(rf"/rules/vsgmr/fight/\?a_unit={thane.pk}$"))
+    expect(page.locator("#id_a_unit")).to_have_value(str(thane.pk))
+
+    # The opponent, on a phone, from the roster the share link prints.
+    opponent.set_viewport_size(PHONE)
+    opponent.goto(f"/s/{token}/roster/")
+    card = opponent.get_by_test_id("roster-unit").filter(has_text="Thane")
+    card.get_by_test_id("odds-against").click()
+    expect(opponent).to_have_url(re.compile(r"/rules/vsgmr/fight/\?a_name=Thane&"))
+    expect(opponent.locator("#id_a_name")).to_have_value("Thane")
+    opponent.locator("#id_b_name").fill("Grunt")
+    opponent.locator("#id_b_profile").fill(TROOP)
+    opponent.get_by_role("button", name="Work it out").click()
+    # By hand, as above: the Thane wins 11/13.
+    expect(opponent.get_by_test_id("outcome-percent")).to_have_text(["84.6%", "0.0%", "15.4%"])
 
 
 def test_long_and_marked_up_names_stay_text_and_inside_the_page(page, live_server):

@@ -6,7 +6,7 @@ from __future__ import annotations
 import html
 import json
 import re
-from urllib.parse import parse_qs, urlsplit
+from urllib.parse import parse_qs, urljoin, urlsplit
 
 import pytest
 from django.urls import reverse
@@ -160,17 +160,61 @@ def test_builder_links_each_unit_to_its_odds_by_id(player_client, player):
     assert re.search(rf'<option value="{unit.pk}" selected>', opened)
 
 
-def test_share_page_and_roster_link_by_the_profile_itself(client, player):
+def _followed(client, page_url: str) -> str:
+    """Where the page's "Odds against…" link leads: its address as the browser resolves
+    it against the page's, then the calculator's address that one sends on to."""
+    link = urljoin(page_url, _odds_link(client.get(page_url).content.decode()))
+    response = client.get(link)
+    assert response.status_code == 302, (link, response.status_code)
+    return response["Location"]
+
+
+def test_the_owners_roster_and_cards_link_each_unit_to_its_odds_by_id(player_client, player):
+    army = ArmyFactory(owner=player, profiles=[HERO])
+    unit = army.units.get()
+
+    for sheet in ("roster", "cards"):
+        link = _followed(player_client, f"/armies/{army.pk}/{sheet}/")
+        assert link == f"/rules/vsgmr/fight/?a_unit={unit.pk}"
+        opened = player_client.get(link).content.decode()
+        assert re.search(rf'<option value="{unit.pk}" selected>', opened)
+
+
+def test_share_page_roster_and_cards_link_by_the_profile_itself(client, player):
     army = ArmyFactory(owner=player, profiles=[HERO])
     token = services.share_army(army)
 
-    for address in (f"/s/{token}/", f"/s/{token}/roster/"):
-        link = _odds_link(client.get(address).content.decode())
+    for address in (f"/s/{token}/", f"/s/{token}/roster/", f"/s/{token}/cards/"):
+        link = _followed(client, address)
         query = parse_qs(urlsplit(link).query)
         assert query["a_name"] == ["Unit 1"]
         assert json.loads(query["a_profile"][0]) == HERO
         filled = client.get(link + "&" + "b_profile=" + json.dumps(TROOP)).content.decode()
         assert percents(filled) == ["60.0%", "0.0%", "40.0%"]
+    # The profile is in the calculator's address: it still works once sharing is off.
+    services.unshare_army(army)
+    assert percents(client.get(link + "&b_profile=" + json.dumps(TROOP)).content.decode())
+
+
+def test_a_share_link_sends_on_only_its_own_armys_live_units(client, player):
+    army = ArmyFactory(owner=player, profiles=[HERO, TROOP])
+    token = services.share_army(army)
+    elsewhere = ArmyFactory(owner=player, profiles=[HERO]).units.get()
+    trashed = army.units.get(name="Unit 2")
+    services.trash_unit(army, trashed.pk, None)
+    goms = ArmyFactory(owner=player, system="goms", profiles=[{"kind": "rifle-section"}])
+    goms_token = services.share_army(goms)
+
+    # The owner's other army's unit, a unit in the trash, and a system without fight odds.
+    for address in (
+        f"/s/{token}/units/{elsewhere.pk}/fight/",
+        f"/s/{token}/units/{trashed.pk}/fight/",
+        f"/s/{goms_token}/units/{goms.units.get().pk}/fight/",
+    ):
+        assert client.get(address).status_code == 404, address
+    services.unshare_army(army)
+    hero = army.units.get(name="Unit 1")
+    assert client.get(f"/s/{token}/units/{hero.pk}/fight/").status_code == 404
 
 
 def test_each_fight_system_rules_page_links_its_calculator(client):
