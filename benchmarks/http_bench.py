@@ -1,6 +1,6 @@
 """Muster's speed as players feel it (SPEC 6), from one command.
 
-Run: .venv/bin/python benchmarks/http_bench.py            # about three minutes
+Run: .venv/bin/python benchmarks/http_bench.py            # 4½ to 6 min, mostly building its site
      .venv/bin/python benchmarks/http_bench.py --duration 5 --samples 15 --keystrokes 10
      .venv/bin/python benchmarks/http_bench.py --quick    # a tiny site: does it all work?
 
