@@ -95,7 +95,7 @@ def odds_against(priced: object, pk: int, door: str | None = None) -> str:
     /armies/<id>/, a share link's /s/<token>/), `door` is the way back to the door from
     the page ("" or "../"), and the link goes through it (sharing/fights.py): the page's
     cards are stored once for both doors, and a short link keeps each card small (the
-    profile itself in every link made a 200-unit roster 75 kB larger)."""
+    profile itself in every link made a 200-unit roster 60 kB larger)."""
     unit = getattr(priced, "unit", None)
     system = fights.system_of(getattr(unit, "profile", None))
     if system is None:
