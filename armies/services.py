@@ -413,8 +413,15 @@ def save_library_entry(entry: LibraryEntry, name: str, data: dict, seen: int | N
     entry.name, entry.data, entry.version = locked.name, locked.data, locked.version
 
 
-def delete_library_entry(entry: LibraryEntry) -> None:
-    entry.delete()
+def delete_library_entry(entry: LibraryEntry, seen: int | None = None) -> None:
+    """Delete a homebrew entry if it is still at version `seen` (None: whatever it is now),
+    else raise StaleVersion: a page drawn before another tab's edit does not delete that
+    edit unseen (there is no trash for library entries)."""
+    with transaction.atomic():
+        locked = LibraryEntry.objects.select_for_update().get(pk=entry.pk)
+        if seen is not None and locked.version != seen:
+            raise StaleVersion
+        locked.delete()
 
 
 COPY_NUMBER = re.compile(r" \((\d{1,9})\)$")

@@ -542,8 +542,18 @@ def library_edit(request: HttpRequest, pk: int) -> HttpResponse:
 @login_required
 def library_delete(request: HttpRequest, pk: int) -> HttpResponse:
     entry = _entry_for_owner(request, pk)
-    services.delete_library_entry(entry)
-    messages.success(request, f"Removed {entry.name} from your library.")
+    try:
+        services.delete_library_entry(entry, posted_version(request))
+    except StaleVersion:
+        entry.refresh_from_db()
+        messages.error(
+            request,
+            f"Not deleted: this entry was changed in another tab or device since this page "
+            f"was opened (it is called {entry.name} now). Delete it again if you still want "
+            "it gone.",
+        )
+    else:
+        messages.success(request, f"Removed {entry.name} from your library.")
     return redirect("library:list")
 
 

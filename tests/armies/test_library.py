@@ -182,3 +182,29 @@ def test_a_name_too_long_and_a_cost_out_of_range_are_both_said_at_once(player_cl
     ).content.decode()
     assert "must be at most 60 characters" in html.split('id="fb-name"')[1].split("</div>")[0]
     assert "must be between 0 and 20" in html.split('id="fb-cost"')[1].split("</div>")[0]
+
+
+def test_a_delete_from_a_page_older_than_an_edit_is_refused_then_goes_through(
+    player_client, player
+):
+    entry = LibraryEntryFactory(owner=player, kind="trait", name="Brave", data={"cost": 1})
+    listed = player_client.get("/library/").content.decode()
+    # The list's Delete button posts the version the list was drawn at.
+    opened = re.search(r'name="version" value="(\d+)"', listed)[1]
+    edited = player_client.post(
+        f"/library/{entry.pk}/",
+        {"version": entry.version, "name": "Fearless", "cost": "1", "text": ""},
+    )
+    assert edited.status_code == 302
+
+    refused = player_client.post(f"/library/{entry.pk}/delete/", {"version": opened}, follow=True)
+    html = refused.content.decode()
+    assert "Not deleted: this entry was changed in another tab or device" in html
+    assert "it is called Fearless now" in html
+    assert LibraryEntry.objects.get(pk=entry.pk).name == "Fearless"
+
+    # The list it comes back to is drawn afresh: its Delete goes through.
+    again = re.search(r'name="version" value="(\d+)"', html)[1]
+    deleted = player_client.post(f"/library/{entry.pk}/delete/", {"version": again}, follow=True)
+    assert "Removed Fearless from your library." in deleted.content.decode()
+    assert not LibraryEntry.objects.filter(pk=entry.pk).exists()

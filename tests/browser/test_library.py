@@ -1,5 +1,5 @@
 """The homebrew library in a browser: an entry edited in two tabs is never silently
-overwritten."""
+overwritten, nor deleted from a page drawn before the edit."""
 
 from __future__ import annotations
 
@@ -40,3 +40,29 @@ def test_an_entry_saved_in_one_tab_is_not_overwritten_from_another(refusing_page
     other.get_by_role("button", name="Save").click()
     expect(other.get_by_text("Saved Bold")).to_be_visible()
     assert LibraryEntry.objects.get(pk=entry.pk).name == "Bold"
+
+
+def test_a_delete_clicked_on_a_list_older_than_an_edit_keeps_the_edit(page, artifacts):
+    owner = UserFactory(username="brewer")
+    entry = LibraryEntryFactory(owner=owner, kind="trait", name="Brave", data={"cost": 1})
+    log_in(page, "brewer")
+    page.goto("/library/")
+    other = page.context.new_page()
+    other.goto(f"/library/{entry.pk}/")
+    other.get_by_label("Name").fill("Fearless")
+    other.get_by_role("button", name="Save").click()
+    expect(other.get_by_text("Saved Fearless")).to_be_visible()
+
+    # The first tab's list still shows Brave; its Delete does not take the edit with it.
+    page.get_by_role("button", name="Delete Brave").click()
+    expect(page.get_by_role("alert")).to_contain_text("Not deleted")
+    expect(page.get_by_role("alert")).to_contain_text("it is called Fearless now")
+    assert LibraryEntry.objects.get(pk=entry.pk).name == "Fearless"
+    page.set_viewport_size(PHONE)
+    page.screenshot(path=artifacts / "library-delete-refused-as-stale.png", full_page=True)
+
+    # The list is drawn afresh: the player means it, and the entry goes.
+    page.get_by_role("button", name="Delete Fearless").click()
+    expect(page.get_by_role("alert")).to_contain_text("Removed Fearless from your library.")
+    expect(page.get_by_test_id("library-entry")).to_have_count(0)
+    assert not LibraryEntry.objects.filter(pk=entry.pk).exists()
