@@ -111,3 +111,45 @@ def shared_gem_army() -> str:
         army, {"notes": "Deploys on the left flank; the tanks hold the road."}, None
     )
     return services.share_army(army)
+
+
+# How dark each row of pixels is drawn, from a PNG: Chromium decodes it in a blank page
+# (no Content-Security-Policy there to refuse a data: image) and reads its canvas.
+ROW_SHADE = """async (data) => {
+  const image = new Image();
+  image.src = "data:image/png;base64," + data;
+  await image.decode();
+  const canvas = new OffscreenCanvas(image.width, image.height);
+  const drawn = canvas.getContext("2d");
+  drawn.drawImage(image, 0, 0);
+  const pixels = drawn.getImageData(0, 0, image.width, image.height).data;
+  const rows = [];
+  for (let y = 0; y < image.height; y++) {
+    let dark = 0;
+    for (let x = 0; x < image.width; x++) {
+      const i = (y * image.width + x) * 4;
+      dark += 255 - (0.2126 * pixels[i] + 0.7152 * pixels[i + 1] + 0.0722 * pixels[i + 2]);
+    }
+    rows.push(dark / image.width);
+  }
+  return rows;
+}"""
+
+
+def row_shades(locator) -> list[float]:
+    """How dark each row of pixels of `locator`'s box is drawn, top to bottom (0: white,
+    255: black). Captured through Chromium's DevTools protocol, which a whole run's
+    switched-off screenshots (conftest.py) leave alone: this test reads what it captures."""
+    page = locator.page
+    box = locator.bounding_box()
+    clip = {**box, "scale": 1}
+    devtools = page.context.new_cdp_session(page)
+    try:
+        png = devtools.send("Page.captureScreenshot", {"format": "png", "clip": clip})["data"]
+    finally:
+        devtools.detach()
+    blank = page.context.new_page()
+    try:
+        return blank.evaluate(ROW_SHADE, png)
+    finally:
+        blank.close()

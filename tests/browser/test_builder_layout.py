@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser.helpers import PHONE, TROOP, log_in
+from tests.browser.helpers import PHONE, TROOP, log_in, row_shades
 from tests.factories import ArmyFactory, UserFactory
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -116,8 +116,45 @@ def test_on_a_phone_a_one_sentence_army_error_shows_whole_in_the_total_bar(page)
     expect(issues).to_contain_text("The army has no commander")
     assert issues.evaluate("box => box.scrollHeight <= box.clientHeight")
     expect(issues.locator("code")).to_be_hidden()
+    assert max(_edge_shades(issues)) < 2  # nothing out of sight: no shadow
     page.set_viewport_size(DESK)
     expect(issues.locator("code")).to_have_text("exactly-one-commander")
+
+
+def _edge_shades(issues) -> tuple[float, float]:
+    """How dark the top and bottom 4 rows of pixels of the issues box are, its text hidden
+    (through CSSOM, which the page's CSP allows) so that only what is drawn behind it counts."""
+    issues.evaluate("box => box.querySelectorAll('*').forEach(e => e.style.visibility = 'hidden')")
+    shades = row_shades(issues)
+    return sum(shades[:4]) / 4, sum(shades[-4:]) / 4
+
+
+def test_on_a_phone_a_shadow_says_more_errors_lie_past_the_total_bars_edge(page):
+    # VSGMR: three commanders, a trait taken twice and 11 points over a limit of 1: more
+    # errors than the bar's two lines hold.
+    commander = {"kind": "guy", "flavor": "hero", "commander": True}
+    twice = {"kind": "guy", "flavor": "troop", "traits": ["tough", "tough"]}
+    army = ArmyFactory(
+        owner=UserFactory(username="shadows"),
+        system="vsgmr",
+        points_limit=1,
+        profiles=[commander, commander, twice, commander],
+    )
+    log_in(page, "shadows")
+    page.set_viewport_size(PHONE)
+    page.goto(f"/armies/{army.pk}/")
+    issues = page.get_by_test_id("army-issues")
+    expect(issues).to_contain_text("has the Tough trait 2 times")
+    # Two whole lines show, none cut through the middle.
+    shown, line, full = issues.evaluate(
+        "box => [box.clientHeight, parseFloat(getComputedStyle(box).lineHeight), box.scrollHeight]"
+    )
+    assert shown == 2 * line < full
+    top, bottom = _edge_shades(issues)
+    assert bottom > 8 > 2 > top, (top, bottom)  # more below: a shadow along the bottom only
+    issues.evaluate("box => { box.scrollTop = box.scrollHeight; }")
+    top, bottom = _edge_shades(issues)
+    assert top > 8 > 2 > bottom, (top, bottom)  # at the end: along the top only
 
 
 def _rows_named(page):
