@@ -405,9 +405,7 @@ def save_library_entry(entry: LibraryEntry, name: str, data: dict, seen: int | N
     """Change a homebrew entry if it is still at version `seen` (None: whatever it is now),
     else raise StaleVersion; armies that copied it keep their copy."""
     with transaction.atomic():
-        locked = LibraryEntry.objects.select_for_update().get(pk=entry.pk)
-        if seen is not None and locked.version != seen:
-            raise StaleVersion
+        locked = _locked_entry(entry, seen)
         locked.name, locked.data, locked.version = name, data, locked.version + 1
         locked.save(update_fields=["name", "data", "version", "updated"])
     entry.name, entry.data, entry.version = locked.name, locked.data, locked.version
@@ -418,10 +416,16 @@ def delete_library_entry(entry: LibraryEntry, seen: int | None = None) -> None:
     else raise StaleVersion: a page drawn before another tab's edit does not delete that
     edit unseen (there is no trash for library entries)."""
     with transaction.atomic():
-        locked = LibraryEntry.objects.select_for_update().get(pk=entry.pk)
-        if seen is not None and locked.version != seen:
-            raise StaleVersion
-        locked.delete()
+        _locked_entry(entry, seen).delete()
+
+
+def _locked_entry(entry: LibraryEntry, seen: int | None) -> LibraryEntry:
+    """`entry` read again and locked for the change, if it is still at version `seen`
+    (None: whatever it is now); else StaleVersion. Inside a transaction."""
+    locked = LibraryEntry.objects.select_for_update().get(pk=entry.pk)
+    if seen is not None and locked.version != seen:
+        raise StaleVersion
+    return locked
 
 
 COPY_NUMBER = re.compile(r" \((\d{1,9})\)$")

@@ -515,9 +515,12 @@ def library_edit(request: HttpRequest, pk: int) -> HttpResponse:
             version, status = entry.version, 409
             form.add_error(
                 None,
-                f"Not saved: this entry was changed in another tab or device since this page "
-                f"was opened (it is called {entry.name} now). What you typed is kept below: "
-                "Save again to replace the entry with it, or Cancel to keep it as it is.",
+                _changed_elsewhere(
+                    entry,
+                    "Not saved",
+                    "What you typed is kept below: Save again to replace the entry with it, "
+                    "or Cancel to keep it as it is.",
+                ),
             )
         else:
             messages.success(
@@ -548,13 +551,20 @@ def library_delete(request: HttpRequest, pk: int) -> HttpResponse:
         entry.refresh_from_db()
         messages.error(
             request,
-            f"Not deleted: this entry was changed in another tab or device since this page "
-            f"was opened (it is called {entry.name} now). Delete it again if you still want "
-            "it gone.",
+            _changed_elsewhere(entry, "Not deleted", "Delete it again if you still want it gone."),
         )
     else:
         messages.success(request, f"Removed {entry.name} from your library.")
     return redirect("library:list")
+
+
+def _changed_elsewhere(entry: LibraryEntry, refused: str, then: str) -> str:
+    """Why a save or delete of a library entry was refused: the page was drawn before
+    another tab's change, read again into `entry`."""
+    return (
+        f"{refused}: this entry was changed in another tab or device since this page was "
+        f"opened (it is called {entry.name} now). {then}"
+    )
 
 
 def _posted_entry(request: HttpRequest) -> int:
