@@ -14,14 +14,16 @@ from django.contrib.auth.models import User
 import points
 from armies import services
 from armies.models import Army, LibraryEntry, Unit
-from tests.samples import DATA
+from tests.samples import DATA, VSGMR_SAMPLES
 
 DEFAULT_PASSWORD = "correct horse battery staple"
 
 
 def sample_file(name: str, system: str = "vsgmr") -> dict:
-    """One of the army files under tests/data/<system>/ (the 14 VSGMR sample armies…)."""
-    return json.loads((DATA / system / f"{name}.json").read_text())
+    """One of the 14 VSGMR sample armies (rules/samples/vsgmr/) by slug, or an army file
+    under tests/data/<system>/ (the GEM worked examples)."""
+    folder = VSGMR_SAMPLES if system == "vsgmr" else DATA / system
+    return json.loads((folder / f"{name}.json").read_text())
 
 
 class UserFactory(factory.django.DjangoModelFactory):
@@ -44,7 +46,7 @@ class ArmyFactory(factory.django.DjangoModelFactory):
     or the army `file` holds (a muster-army/1 document), made through the write path.
 
         ArmyFactory(owner=player, system="gem", profiles=[{...}], points_limit=500)
-        ArmyFactory(owner=player, file=sample_file("border_warband"))
+        ArmyFactory(owner=player, file=sample_file("dwarves"))
     """
 
     class Meta:

@@ -9,6 +9,11 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 DATA = ROOT / "tests" / "data"
 
+# The 14 VSGMR v7 sample armies (seed section VII), as Muster ships them for the rules
+# pages: tests read the same files players are offered, and tests/points/test_vsgmr_samples.py
+# checks each against PRINTED below.
+VSGMR_SAMPLES = ROOT / "rules" / "samples" / "vsgmr"
+
 # The golden exports (tests/data/exports/) of EXPORT_ARMIES; {share_url} in them stands for
 # the army's share link.
 GOLDEN = DATA / "exports"

@@ -14,6 +14,8 @@ import pytest
 from django.core.management import call_command
 from django.test import Client
 
+from tests.samples import VSGMR_SAMPLES
+
 pytestmark = pytest.mark.django_db
 
 URL = "/api/fight/"
@@ -228,7 +230,7 @@ def test_the_fight_command_prints_what_the_api_answers(client, tmp_path):
     hero, troop = tmp_path / "hero.json", tmp_path / "troop.json"
     hero.write_text(json.dumps(HERO), encoding="utf-8")
     troop.write_text(json.dumps(TROOP), encoding="utf-8")
-    army = ROOT / "tests" / "data" / "vsgmr" / "dwarves.json"
+    army = VSGMR_SAMPLES / "dwarves.json"
 
     run = subprocess.run(
         [sys.executable, "manage.py", "fight", str(hero), str(troop), "--system", "vsgmr"],

@@ -14,12 +14,13 @@ from django.utils import timezone
 
 import points
 from benchmarks.price_bench import army_body, gem_unit_of_stats, longest_decimal, longest_dice
+from tests.samples import VSGMR_SAMPLES
 
 pytestmark = pytest.mark.django_db
 
 URL = "/api/price/"
 DATA = Path(__file__).resolve().parent / "data"
-DWARVES = (DATA / "vsgmr" / "dwarves.json").read_text(encoding="utf-8")
+DWARVES = (VSGMR_SAMPLES / "dwarves.json").read_text(encoding="utf-8")
 GEM_EXAMPLES = (DATA / "gem" / "worked_examples.json").read_text(encoding="utf-8")
 
 

@@ -4,7 +4,6 @@ on top of the request count (#28.9), counted in the database every worker shares
 from __future__ import annotations
 
 from datetime import timedelta
-from pathlib import Path
 from unittest import mock
 
 import pytest
@@ -12,11 +11,12 @@ from django.utils import timezone
 
 from accounts.models import Strikes
 from benchmarks.price_bench import gem_unit_of_stats, largest_body, longest_decimal
+from tests.samples import VSGMR_SAMPLES
 
 pytestmark = [pytest.mark.django_db, pytest.mark.databases]
 
 URL = "/api/price/"
-DWARVES = (Path(__file__).resolve().parent / "data" / "vsgmr" / "dwarves.json").read_bytes()
+DWARVES = (VSGMR_SAMPLES / "dwarves.json").read_bytes()
 
 
 def _post(client, body: bytes | str, **extra):

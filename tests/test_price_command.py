@@ -17,9 +17,11 @@ from pathlib import Path
 import pytest
 from django.core.management import execute_from_command_line
 
+from tests.samples import VSGMR_SAMPLES
+
 ROOT = Path(__file__).resolve().parent.parent
 DATA = ROOT / "tests" / "data"
-DWARVES = DATA / "vsgmr" / "dwarves.json"
+DWARVES = VSGMR_SAMPLES / "dwarves.json"
 GEM_EXAMPLES = DATA / "gem" / "worked_examples.json"
 
 

@@ -9,9 +9,9 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from django.utils import timezone
 
 from armies.models import Army
-from tests.factories import DATA, ArmyFactory, sample_file
+from tests.factories import ArmyFactory, sample_file
 from tests.helpers import HX, as_page
-from tests.samples import PRINTED
+from tests.samples import PRINTED, VSGMR_SAMPLES
 
 pytestmark = pytest.mark.django_db
 
@@ -533,7 +533,7 @@ def test_a_quantity_over_the_file_formats_limit_is_refused(player_client, player
 @pytest.mark.parametrize("slug", sorted(PRINTED))
 def test_importing_each_vsgmr_sample_file_shows_its_printed_total(player_client, slug):
     name, total = PRINTED[slug][0], PRINTED[slug][1]
-    upload = SimpleUploadedFile(f"{slug}.json", (DATA / "vsgmr" / f"{slug}.json").read_bytes())
+    upload = SimpleUploadedFile(f"{slug}.json", (VSGMR_SAMPLES / f"{slug}.json").read_bytes())
     response = player_client.post("/armies/import/", {"file": upload}, follow=True)
     html = response.content.decode()
     assert f">{name}</h1>" in html

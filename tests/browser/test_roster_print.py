@@ -9,7 +9,8 @@ from playwright.sync_api import expect
 
 from armies import services
 from tests.browser.helpers import shared_gem_army
-from tests.factories import DATA, ArmyFactory, UserFactory
+from tests.factories import ArmyFactory, UserFactory
+from tests.samples import VSGMR_SAMPLES
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -54,7 +55,7 @@ def test_opponent_prints_a_shared_roster_without_chrome(page, artifacts):
 def test_each_systems_roster_prints_cleanly(page, artifacts, system):
     owner = UserFactory()
     if system == "vsgmr":
-        doc = json.loads((DATA / "vsgmr" / "justice-team.json").read_text())
+        doc = json.loads((VSGMR_SAMPLES / "justice-team.json").read_text())
     elif system == "goms":
         doc = {
             "format": "muster-army/1",

@@ -4,19 +4,17 @@ from __future__ import annotations
 
 import json
 from fractions import Fraction
-from pathlib import Path
 
 from hypothesis import given
 from hypothesis import strategies as st
 
 import points
 from points.matchup import balanced, suggestions
-
-DATA = Path(__file__).resolve().parents[1] / "data"
+from tests.samples import VSGMR_SAMPLES
 
 
 def priced(name: str):
-    return points.price_army(points.loads((DATA / "vsgmr" / f"{name}.json").read_text()))
+    return points.price_army(points.loads((VSGMR_SAMPLES / f"{name}.json").read_text()))
 
 
 def test_elves_25_against_orcs_24_is_balanced():

@@ -9,24 +9,21 @@ from __future__ import annotations
 
 import json
 from fractions import Fraction
-from pathlib import Path
 
 import pytest
 
 import points
-from tests.samples import PRINTED
-
-DATA = Path(__file__).resolve().parent.parent / "data" / "vsgmr"
+from tests.samples import PRINTED, VSGMR_SAMPLES
 
 SLUGS = sorted(PRINTED)
 
 
 def _text(slug: str) -> str:
-    return (DATA / f"{slug}.json").read_text(encoding="utf-8")
+    return (VSGMR_SAMPLES / f"{slug}.json").read_text(encoding="utf-8")
 
 
 def test_there_is_one_file_per_printed_sample_army():
-    assert sorted(p.stem for p in DATA.glob("*.json")) == SLUGS
+    assert sorted(p.stem for p in VSGMR_SAMPLES.glob("*.json")) == SLUGS
 
 
 @pytest.mark.parametrize("slug", SLUGS)
