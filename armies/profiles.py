@@ -233,7 +233,7 @@ LAYOUTS: dict[str, Layout] = {
                 "homebrew",
                 "Homebrew traits",
                 (
-                    Field("name", "Name", "text"),
+                    Field("name", "Name", "text", help=f"Up to {vsgmr.MAX_TRAIT_NAME} characters."),
                     Field("cost", "Cost", "stat"),
                     Field("text", "What it does", "text"),
                 ),

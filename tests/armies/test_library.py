@@ -208,3 +208,19 @@ def test_a_delete_from_a_page_older_than_an_edit_is_refused_then_goes_through(
     deleted = player_client.post(f"/library/{entry.pk}/delete/", {"version": again}, follow=True)
     assert "Removed Fearless from your library." in deleted.content.decode()
     assert not LibraryEntry.objects.filter(pk=entry.pk).exists()
+
+
+def test_a_homebrew_traits_name_limit_is_told_beside_the_box_before_and_after_save(
+    player_client,
+):
+    page = player_client.get("/library/new/trait/").content.decode()
+    # The engine's limit (points/vsgmr.py): a trait's name takes 60 characters.
+    assert "Up to 60 characters." in page.split('id="id_name_helptext"')[1].split("</div>")[0]
+
+    name = "Oath-sworn of the " + "N" * 43  # 61 characters
+    refused = player_client.post("/library/new/trait/", {"name": name, "cost": "1", "text": ""})
+    html = refused.content.decode()
+    assert refused.status_code == 400
+    assert "must be at most 60 characters" in html.split('id="fb-name"')[1].split("</div>")[0]
+    assert f'value="{name}"' in html  # what was typed, kept
+    assert not LibraryEntry.objects.exists()
