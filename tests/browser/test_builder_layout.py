@@ -18,20 +18,26 @@ DESK = {"width": 1280, "height": 800}
 OLD_PAGE_PX = 28_800
 
 
+def _open_builder(page, username: str, viewport: dict | None, profiles: list, **army):
+    """A new player's army of `profiles` (VSGMR unless `army` says), open in the builder
+    at `viewport` (None: the page's own): the army."""
+    made = ArmyFactory(
+        owner=UserFactory(username=username), **{"system": "vsgmr", **army}, profiles=profiles
+    )
+    log_in(page, username)
+    if viewport:
+        page.set_viewport_size(viewport)
+    page.goto(f"/armies/{made.pk}/")
+    return made
+
+
 @pytest.mark.parametrize(("size", "viewport"), [("desk", DESK), ("phone", PHONE)])
 def test_opening_unit_120_of_200_keeps_the_editor_and_the_total_in_view(
     page, artifacts, size, viewport
 ):
-    username = f"marshal{size}"
-    army = ArmyFactory(
-        owner=UserFactory(username=username),
-        system="gem",
-        profiles=[SWORDSMAN] * 200,
-        points_limit=1000,
+    _open_builder(
+        page, f"marshal{size}", viewport, [SWORDSMAN] * 200, system="gem", points_limit=1000
     )
-    page.set_viewport_size(viewport)
-    log_in(page, username)
-    page.goto(f"/armies/{army.pk}/")
     # 200 × 6.5 = 1300 points against a limit of 1000: 300 over, not legal.
     expect(page.get_by_test_id("army-total")).to_have_text("1300")
     expect(page.get_by_test_id("remaining")).to_have_text("-300")
@@ -82,14 +88,7 @@ def test_the_summary_lists_every_error_and_each_opens_its_unit(page):
     # VSGMR: an army needs exactly one commander; both heroes here are commanders.
     commander = {"kind": "guy", "flavor": "hero", "commander": True}
     troop = {"kind": "guy", "flavor": "troop"}
-    army = ArmyFactory(
-        owner=UserFactory(username="twocaptains"),
-        system="vsgmr",
-        profiles=[commander, troop, commander],
-    )
-    log_in(page, "twocaptains")
-    page.set_viewport_size(DESK)
-    page.goto(f"/armies/{army.pk}/")
+    _open_builder(page, "twocaptains", DESK, [commander, troop, commander])
     issues = page.get_by_test_id("army-issues")
     expect(issues).to_contain_text("Error:")
     links = issues.get_by_test_id("error-link")
@@ -106,12 +105,7 @@ def test_on_a_phone_a_one_sentence_army_error_shows_whole_in_the_total_bar(page)
     # VSGMR: an army of troops alone has no commander, an error of one sentence. The bar
     # that sticks to the top of a phone's screen holds two lines of errors and scrolls
     # past that; this one fits, without the rule's code (it shows at a desk's width).
-    army = ArmyFactory(
-        owner=UserFactory(username="nochief"), system="vsgmr", profiles=[TROOP, TROOP]
-    )
-    log_in(page, "nochief")
-    page.set_viewport_size(PHONE)
-    page.goto(f"/armies/{army.pk}/")
+    _open_builder(page, "nochief", PHONE, [TROOP, TROOP])
     issues = page.get_by_test_id("army-issues")
     expect(issues).to_contain_text("The army has no commander")
     assert issues.evaluate("box => box.scrollHeight <= box.clientHeight")
@@ -134,15 +128,7 @@ def test_on_a_phone_a_shadow_says_more_errors_lie_past_the_total_bars_edge(page)
     # errors than the bar's two lines hold.
     commander = {"kind": "guy", "flavor": "hero", "commander": True}
     twice = {"kind": "guy", "flavor": "troop", "traits": ["tough", "tough"]}
-    army = ArmyFactory(
-        owner=UserFactory(username="shadows"),
-        system="vsgmr",
-        points_limit=1,
-        profiles=[commander, commander, twice, commander],
-    )
-    log_in(page, "shadows")
-    page.set_viewport_size(PHONE)
-    page.goto(f"/armies/{army.pk}/")
+    _open_builder(page, "shadows", PHONE, [commander, commander, twice, commander], points_limit=1)
     issues = page.get_by_test_id("army-issues")
     expect(issues).to_contain_text("has the Tough trait 2 times")
     # Two whole lines show, none cut through the middle.
@@ -166,14 +152,7 @@ def test_find_group_count_and_reorder_units_from_the_list(page):
     # 1 + 2 + 2 + 1 = 6.
     troop, hero = {"kind": "guy", "flavor": "troop"}, {"kind": "guy", "flavor": "hero"}
     cavalry = {"kind": "cavalry"}
-    army = ArmyFactory(
-        owner=UserFactory(username="quartermaster"),
-        system="vsgmr",
-        profiles=[troop, cavalry, hero, troop],
-    )
-    log_in(page, "quartermaster")
-    page.set_viewport_size(DESK)
-    page.goto(f"/armies/{army.pk}/")
+    army = _open_builder(page, "quartermaster", DESK, [troop, cavalry, hero, troop])
     total = page.get_by_test_id("army-total")
     expect(total).to_have_text("6")
     rows = page.get_by_test_id("unit-row")
@@ -226,11 +205,7 @@ def test_find_group_count_and_reorder_units_from_the_list(page):
 @pytest.mark.databases
 def test_a_quantity_button_redraws_the_open_editor_so_its_next_save_keeps_it(page):
     troop = {"kind": "guy", "flavor": "troop"}
-    army = ArmyFactory(
-        owner=UserFactory(username="sergeant"), system="vsgmr", profiles=[troop, troop]
-    )
-    log_in(page, "sergeant")
-    page.goto(f"/armies/{army.pk}/")
+    army = _open_builder(page, "sergeant", None, [troop, troop])
     page.get_by_role("link", name="Unit 1", exact=True).click()
     editor = page.locator("#unit-form")
     expect(editor.get_by_label("Quantity")).to_have_value("1")
