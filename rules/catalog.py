@@ -972,6 +972,10 @@ SAMPLES: tuple[Sample, ...] = (
 # ---------------------------------------------------------------- loading (data migrations)
 
 
+# What load_catalog writes of a built-in entry, besides what names it (system, kind, slug).
+REFRESHED = ("name", "summary", "data", "position")
+
+
 def load_catalog(rule_entry_model: Any) -> None:
     """Create or refresh every built-in entry; running it twice changes nothing.
 
@@ -984,12 +988,9 @@ def load_catalog(rule_entry_model: Any) -> None:
     stored = {(e.system, e.kind, e.slug): e for e in manager.all()}
     new, changed = [], []
     for position, entry in enumerate(CATALOG):
-        fields = {
-            "name": entry.name,
-            "summary": entry.summary,
-            "data": entry.data,
-            "position": position,
-        }
+        fields = dict(
+            zip(REFRESHED, (entry.name, entry.summary, entry.data, position), strict=True)
+        )
         found = stored.get((entry.system, entry.kind, entry.slug))
         if found is None:
             new.append(
@@ -1000,7 +1001,7 @@ def load_catalog(rule_entry_model: Any) -> None:
                 setattr(found, name, value)
             changed.append(found)
     manager.bulk_create(new)
-    manager.bulk_update(changed, ["name", "summary", "data", "position"])
+    manager.bulk_update(changed, REFRESHED)
 
 
 def unload_catalog(rule_entry_model: Any) -> None:
