@@ -6,7 +6,7 @@
 // Logging out empties the device's kept pages before the log-out is sent.
 (() => {
   const PAGES = "muster-pages-v1";
-  const TABLE_DB = "muster-table";
+  const TABLE_DB = "muster-table"; // static/js/play.js TABLE_DB: table mode's offline taps
   const copyAt = document.documentElement.dataset.offlineCopy;
 
   const clock = (when) => {

@@ -22,6 +22,7 @@
   const POLL_MS = 2000;
   const RETRY_MS = 5000;
   const UNDO_STEPS = 50; // table/table.py UNDO_STEPS
+  const TABLE_DB = "muster-table"; // static/js/offline.js TABLE_DB: emptied on log-out
 
   const gameBox = () => document.getElementById("game");
   const army = Number(gameBox()?.dataset.army) || null; // set on the owner's page only
@@ -184,7 +185,7 @@
   // ------------------------------------------------------------ IndexedDB
   function database() {
     return new Promise((done, fail) => {
-      const request = indexedDB.open("muster-table", 1);
+      const request = indexedDB.open(TABLE_DB, 1);
       request.onupgradeneeded = () => request.result.createObjectStore("games", { keyPath: "army" });
       request.onsuccess = () => done(request.result);
       request.onerror = () => fail(request.error);
