@@ -21,7 +21,7 @@ from sharing import fight_odds
 @require_GET
 def fight(request: HttpRequest, system: str) -> HttpResponse:
     """The fight odds calculator: its inputs are the query string, so a result is a link."""
-    _has_fight_odds(system)
+    _fight_odds_or_404(system)
     units = fight_odds.own_units(request.user, system, fight_odds.asked_units(request.GET))
     choices, samples = fight_odds.catalog(system)
     bound = bool(request.GET)
@@ -57,7 +57,7 @@ def fight(request: HttpRequest, system: str) -> HttpResponse:
 def army_unit_fight(request: HttpRequest, pk: int, unit_pk: int) -> HttpResponse:
     """The owner's door: the calculator with the unit, by its id."""
     unit = unit_for_owner(request, pk, unit_pk)
-    _has_fight_odds(unit.army.system)
+    _fight_odds_or_404(unit.army.system)
     return redirect(fight_url(unit.army.system, unit=unit.pk))
 
 
@@ -70,13 +70,13 @@ def shared_unit_fight(request: HttpRequest, token: str, unit_pk: int) -> HttpRes
     unit = army.units.filter(pk=unit_pk).first()
     if unit is None:
         raise Http404("No such unit in this army")
-    _has_fight_odds(army.system)
+    _fight_odds_or_404(army.system)
     profile = json.dumps(unit.profile, separators=(",", ":"))
     side_a = {"name": unit.name, "quantity": unit.quantity, "profile": profile}
     return private(redirect(fight_url(army.system, **side_a)))
 
 
-def _has_fight_odds(system: str) -> None:
+def _fight_odds_or_404(system: str) -> None:
     """The calculator and both doors to it answer 404 for a system without fight odds."""
     if system not in fight_odds.FIGHT_SYSTEMS:
         raise Http404("Muster works out fight odds for VSGMR, GEM and d10.")
