@@ -5,9 +5,9 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
-from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[1]
+from tests.samples import ROOT
+
 # Test-only switches a real deployment does not have.
 TEST_ONLY = {"DJANGO_SETTINGS_MODULE", "DJANGO_ALLOW_ASYNC_UNSAFE"}
 

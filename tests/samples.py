@@ -14,6 +14,9 @@ DATA = ROOT / "tests" / "data"
 # checks each against PRINTED below.
 VSGMR_SAMPLES = ROOT / "rules" / "samples" / "vsgmr"
 
+# SPEC 3.2's worked examples as one GEM army file, each unit at its worked cost.
+GEM_WORKED_EXAMPLES = DATA / "gem" / "worked_examples.json"
+
 # The golden exports (tests/data/exports/) of EXPORT_ARMIES; {share_url} in them stands for
 # the army's share link.
 GOLDEN = DATA / "exports"

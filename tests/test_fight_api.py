@@ -8,18 +8,16 @@ import re
 import subprocess
 import sys
 from fractions import Fraction
-from pathlib import Path
 
 import pytest
 from django.core.management import call_command
 from django.test import Client
 
-from tests.samples import VSGMR_SAMPLES
+from tests.samples import ROOT, VSGMR_SAMPLES
 
 pytestmark = pytest.mark.django_db
 
 URL = "/api/fight/"
-ROOT = Path(__file__).resolve().parent.parent
 HERO = {"name": "Hero", "profile": {"kind": "guy", "flavor": "hero"}}
 TROOP = {"name": "Troop", "profile": {"kind": "guy", "flavor": "troop"}}
 

@@ -10,13 +10,11 @@ import os
 import re
 import subprocess
 import sys
-from pathlib import Path
 
 import pytest
 
 from benchmarks.http_bench import chromium_path, stat_ms
-
-ROOT = Path(__file__).resolve().parent.parent
+from tests.samples import ROOT
 
 # --quick: 2 editors, a list account of 3 armies, 12 units an army.
 FIGURES = [

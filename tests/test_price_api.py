@@ -5,7 +5,6 @@ from __future__ import annotations
 import json
 import time
 from datetime import timedelta
-from pathlib import Path
 from unittest import mock
 
 import pytest
@@ -14,14 +13,13 @@ from django.utils import timezone
 
 import points
 from benchmarks.price_bench import army_body, gem_unit_of_stats, longest_decimal, longest_dice
-from tests.samples import VSGMR_SAMPLES
+from tests.samples import GEM_WORKED_EXAMPLES, VSGMR_SAMPLES
 
 pytestmark = pytest.mark.django_db
 
 URL = "/api/price/"
-DATA = Path(__file__).resolve().parent / "data"
 DWARVES = (VSGMR_SAMPLES / "dwarves.json").read_text(encoding="utf-8")
-GEM_EXAMPLES = (DATA / "gem" / "worked_examples.json").read_text(encoding="utf-8")
+GEM_EXAMPLES = GEM_WORKED_EXAMPLES.read_text(encoding="utf-8")
 
 
 def _post(client: Client, body: str):

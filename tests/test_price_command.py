@@ -12,17 +12,14 @@ import json
 import re
 import subprocess
 import sys
-from pathlib import Path
 
 import pytest
 from django.core.management import execute_from_command_line
 
-from tests.samples import VSGMR_SAMPLES
+from tests.samples import GEM_WORKED_EXAMPLES, ROOT, VSGMR_SAMPLES
 
-ROOT = Path(__file__).resolve().parent.parent
-DATA = ROOT / "tests" / "data"
 DWARVES = VSGMR_SAMPLES / "dwarves.json"
-GEM_EXAMPLES = DATA / "gem" / "worked_examples.json"
+GEM_EXAMPLES = GEM_WORKED_EXAMPLES
 
 
 def price(arg: str, stdin: str | None = None) -> subprocess.CompletedProcess[str]:

@@ -10,8 +10,7 @@ from pathlib import Path
 from django.conf import settings
 
 from config.release import release
-
-ROOT = Path(__file__).resolve().parent.parent
+from tests.samples import ROOT
 
 
 def a_copy(tmp_path: Path) -> Path:

@@ -2,9 +2,7 @@
 
 from __future__ import annotations
 
-from pathlib import Path
-
-ROOT = Path(__file__).resolve().parents[1]
+from tests.samples import ROOT
 
 
 def test_no_template_comment_spans_lines():

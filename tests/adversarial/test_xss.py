@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import json
 import re
-from pathlib import Path
 
 import pytest
 from django.test import Client
@@ -19,6 +18,7 @@ from armies.models import Army
 from tests.adversarial.conftest import SYSTEMS, World, build_world
 from tests.adversarial.scrape import controls, submitted
 from tests.helpers import HX
+from tests.samples import ROOT
 
 pytestmark = pytest.mark.django_db
 
@@ -31,7 +31,6 @@ ESCAPED = escape(PAYLOAD)
 NAME_50 = PAYLOAD[:50]  # for names limited to 60 characters (VSGMR traits)
 # Any of these in a response means the browser would run the player's text.
 RAW = ("<script>alert(1)", "<img src=x", "<svg onload", "onerror=alert(1)>", "</textarea><svg")
-ROOT = Path(__file__).resolve().parents[2]
 
 
 @pytest.fixture

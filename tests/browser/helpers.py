@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import copy
-import json
 
 from django.conf import settings
 from django.contrib.auth.models import User
@@ -11,7 +10,7 @@ from django.test import Client
 
 from armies import services
 from rules.catalog import SAMPLES
-from tests.factories import DATA, ArmyFactory, UserFactory
+from tests.factories import ArmyFactory, UserFactory, sample_file
 from tests.samples import GEMINI_TANK
 
 # The live server this test process runs (pytest-django's live_server): conftest.py
@@ -101,7 +100,7 @@ def page_width(page) -> int:
 def shared_gem_army() -> str:
     """A shared GEM army (the SPEC 3.2 worked examples, three knights, a Gemini tank, notes):
     its share token."""
-    doc = json.loads((DATA / "gem" / "worked_examples.json").read_text())
+    doc = sample_file("worked_examples", "gem")
     doc["name"] = "Iron Duke's warband"
     doc["points_limit"] = 4000
     doc["units"][2]["quantity"] = 3  # Knights

@@ -5,13 +5,12 @@ from __future__ import annotations
 import subprocess
 import sys
 from fractions import Fraction
-from pathlib import Path
 
 import points
 from points import SYSTEMS
 from points.model import Line, Priced
+from tests.samples import ROOT
 
-ROOT = Path(__file__).resolve().parents[2]
 SWORDSMAN = {"type": "skirmisher", "base": "25mm", "off": 4, "def": 4}
 
 
