@@ -14,22 +14,28 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
-from math import lcm
+from math import floor, lcm
 
-from points import d10, gem, vsgmr
+from points import d10, gem, vsgmr, walk
 from points.errors import ArmyFileError
 from points.fields import at, fmt, index, known_keys, obj, required, text, whole
 from points.model import Stat
 from points.systems import SYSTEMS
 
 ZERO, ONE, HALF = Fraction(0), Fraction(1), Fraction(1, 2)
+Chance = Fraction | float  # exact, or walked in double precision (Fight.exact says which)
 ROUNDS = 6  # rounds the table "still fighting after N rounds" shows
 FIGHTS = ("hand-to-hand", "distance")
 SIDES = ("a", "b")
 
 
 class TooLarge(ValueError):
-    """A fight larger than the engine works out exactly within the time bar (SPEC 6)."""
+    """A fight beyond the sizes Muster answers (SPEC 6); `largest`: the quantities of the
+    same two units whose fight is answered, if any."""
+
+    def __init__(self, message: str, largest: tuple[int, int] | None = None) -> None:
+        super().__init__(message)
+        self.largest = largest
 
 
 @dataclass(frozen=True, slots=True)
@@ -49,10 +55,10 @@ class Round:
     """Round n: the chance the fight ends in it each way, and is still going after it."""
 
     number: int
-    a_wins: Fraction
-    b_wins: Fraction
-    draw: Fraction
-    going: Fraction
+    a_wins: Chance
+    b_wins: Chance
+    draw: Chance
+    going: Chance
 
 
 @dataclass(frozen=True, slots=True)
@@ -60,12 +66,12 @@ class Fight:
     system: str
     a_name: str
     b_name: str
-    a_wins: Fraction
-    b_wins: Fraction
-    draw: Fraction
+    a_wins: Chance
+    b_wins: Chance
+    draw: Chance
     rounds: tuple[Round, ...]
-    a_hit_lost: Fraction  # expected HIT (or figures) each side loses
-    b_hit_lost: Fraction
+    a_hit_lost: Chance  # expected HIT (or figures) each side loses
+    b_hit_lost: Chance
     a_hit: int  # HIT (or figures) each side starts with
     b_hit: int
     attacks: tuple[Attack, ...]
@@ -73,6 +79,12 @@ class Fight:
     not_in_these_odds: tuple[str, ...]
     version: str
     work: int = 0  # what the exact melee added up (its guard's count); 0 elsewhere
+    # a_left[k]: the chance A ends the fight with k HIT (or figures) left, in double
+    # precision (it is read as percentages); empty where not worked out.
+    a_left: tuple[float, ...] = ()
+    b_left: tuple[float, ...] = ()
+    exact: bool = True  # False: walked in double precision, each chance within `error`
+    error: float = 0.0
 
     def working(self) -> list[str]:
         """The working in words, exact: each attack's chance and the table cell or roll it
@@ -95,6 +107,8 @@ class Fight:
 
     def to_json(self) -> dict[str, object]:
         return {
+            "exact": self.exact,
+            "error_bound": self.error,
             "a_wins": exact(self.a_wins),
             "b_wins": exact(self.b_wins),
             "draw": exact(self.draw),
@@ -125,8 +139,14 @@ def _attack_line(x: Attack, name: str) -> str:
     return f"{name}, {x.name}: {count}each hits {exact(x.chance)} ({x.cell}{mods})."
 
 
-def exact(x: Fraction) -> str:
-    """A chance as "n/d", a whole number ("0", "1") as itself."""
+SIGNIFICANT = 12  # digits of a chance walked in double precision (SPEC 3.8)
+
+
+def exact(x: Chance) -> str:
+    """A chance as "n/d", a whole number ("0", "1") as itself; one walked in double
+    precision as a decimal of 12 significant digits ("0.549999999999")."""
+    if isinstance(x, float):
+        return decimal(x)
     if x.denominator == 1:
         return digits(x.numerator)
     return f"{digits(x.numerator)}/{digits(x.denominator)}"
@@ -144,9 +164,26 @@ def digits(n: int) -> str:
     return digits(high) + str(low).zfill(DIGITS_AT_ONCE)
 
 
-def percent(x: Fraction) -> str:
-    """A chance as a percentage to one decimal, halves rounded up: 3/5 -> "60.0"."""
-    tenths = (x * 1000 * 2 + 1) // 2
+def decimal(x: float) -> str:
+    """A double as a decimal of 12 significant digits, never in exponent form."""
+    if x == 0:
+        return "0"
+    exponent = int(f"{x:.{SIGNIFICANT - 1}e}".split("e")[1])  # of x rounded to 12 digits
+    return f"{x:.{max(SIGNIFICANT - 1 - exponent, 0)}f}"
+
+
+def percent(x: Chance) -> str:
+    """A chance as a percentage to one decimal, halves rounded up: 3/5 -> "60.0". A chance
+    that is not certain never reads 100.0 or 0.0 (SPEC 3.8): ">99.9", "<0.1"."""
+    if x <= 0:
+        return "0.0"
+    if x >= 1:
+        return "100.0"
+    tenths = floor(x * 1000 + HALF) if isinstance(x, Fraction) else floor(x * 1000 + 0.5)
+    if tenths >= 1000:
+        return ">99.9"
+    if tenths <= 0:
+        return "<0.1"
     return f"{tenths // 10}.{tenths % 10}"
 
 
@@ -411,7 +448,6 @@ MAX_MELEE_COST = 200_000_000_000
 LARGEST_MELEES = (
     "about 27 models a side of HIT 1 and ATT 1, 14 of HIT 2 and ATT 2, or 10 of HIT 3 and ATT 3"
 )
-MAX_MELEE_HIT = 200  # HIT a side, before the work is even counted
 
 
 def table_3_modifier(chosen: Iterable[str], path: str, first_round: bool) -> tuple[int, list[str]]:
@@ -644,29 +680,68 @@ def gem_melee(
     modifiers: tuple[Sequence[str], Sequence[str]] = ((), ()),
     frontage: tuple[int | None, int | None] = (None, None),
     max_cost: int | None = None,
+    double: bool = False,
 ) -> Fight:
-    """Two units in simultaneous melee rounds until one side (or both at once) is gone."""
+    """Two units in simultaneous melee rounds until one side (or both at once) is gone:
+    exactly where the fraction fits the time bar, walked in double precision beyond it (or
+    always, with `double`)."""
     pa, pb = a.profile, b.profile
     assert isinstance(pa, gem.GemProfile) and isinstance(pb, gem.GemProfile)
     ma = _melee_side("a", a, pb, modifiers[0], frontage[0], "a")
     mb = _melee_side("b", b, pa, modifiers[1], frontage[1], "b")
     ha, hb = ma.models * ma.hit, mb.models * mb.hit
     limit = MAX_MELEE_COST if max_cost is None else min(max_cost, MAX_MELEE_COST)
-    if ha > MAX_MELEE_HIT or hb > MAX_MELEE_HIT:
-        raise TooLarge(too_large_message(ma, mb))
-    work = melee_work(ma, mb)
-    if work.at(1) > limit:
-        raise TooLarge(too_large_message(ma, mb))
-    common, ends = _common_denominator(ma, mb, work, limit)
+    if ha > MAX_WALK_HIT or hb > MAX_WALK_HIT:
+        raise TooLarge(too_large_message(ma, mb), largest_walkable(a, b, ma, mb))
+    work = None if double else melee_work(ma, mb)
+    try:
+        if work is None or work.at(1) > limit:
+            raise TooLarge(too_large_message(ma, mb))
+        common, ends = _common_denominator(ma, mb, work, limit)
+    except TooLarge:
+        # Too long to add up exactly in time: the same walk in double precision.
+        if not walkable(ma, mb):
+            raise TooLarge(too_large_message(ma, mb), largest_walkable(a, b, ma, mb)) from None
+        return _walked_melee(a, b, ma, mb)
     steady = (_hit_table(ma.rolls, ma.frontage, hb), _hit_table(mb.rolls, mb.frontage, ha))
     first = (
         _hit_table(ma.first, ma.frontage, hb) if ma.first != ma.rolls else steady[0],
         _hit_table(mb.first, mb.frontage, ha) if mb.first != mb.rolls else steady[1],
     )
-    a_wins, draw, a_left, b_left = _melee_odds(ma, mb, first, steady, common, ends)
+    a_wins, draw, a_keeps, b_keeps, a_end, b_end = _melee_odds(ma, mb, first, steady, common, ends)
     b_wins = 1 - a_wins - draw
     stall = not ends[ma.frontage, mb.frontage]
     rounds = _melee_rounds(ma, mb, first, steady)
+    return _melee_fight(
+        a,
+        b,
+        ma,
+        mb,
+        (a_wins, b_wins, draw),
+        rounds,
+        (ha - a_keeps, hb - b_keeps),
+        (a_end, b_end),
+        stall,
+        work.at(common.bit_length()),
+    )
+
+
+def _melee_fight(
+    a: Side,
+    b: Side,
+    ma: _Melee,
+    mb: _Melee,
+    wins: tuple[Chance, Chance, Chance],
+    rounds: tuple[Round, ...],
+    lost: tuple[Chance, Chance],
+    left: tuple[tuple[float, ...], tuple[float, ...]],
+    stall: bool,
+    work: int = 0,
+    error: float | None = None,
+) -> Fight:
+    """The melee's answer, worked out exactly or walked in double precision (`error`)."""
+    pa, pb = a.profile, b.profile
+    assert isinstance(pa, gem.GemProfile) and isinstance(pb, gem.GemProfile)
     lines = [
         *(
             f"{m.name}: {_models(m.models)} of HIT {m.hit}, "
@@ -683,23 +758,103 @@ def gem_melee(
     for s, p in ((a, pa), (b, pb)):
         if p.is_vehicle:
             left_out.append(f"{s.name}: vehicle damage tables once HIT reaches 0")
+    if error is not None:
+        lines.append(
+            "Too large to add up exactly in time: every state of the fight was walked in "
+            f"double precision, so each chance is within {error:.0e} of the exact one."
+        )
     return Fight(
         "gem",
         a.name,
         b.name,
-        a_wins,
-        b_wins,
-        draw,
+        *wins,
         rounds,
-        ha - a_left,
-        hb - b_left,
-        ha,
-        hb,
+        *lost,
+        ma.models * ma.hit,
+        mb.models * mb.hit,
         ma.attacks + mb.attacks,
         tuple(lines),
         tuple(left_out),
         gem.VERSION,
-        work.at(common.bit_length()),
+        work,
+        *left,
+        exact=error is None,
+        error=error or 0.0,
+    )
+
+
+# The double-precision walk's bounds (points/walk.py): past these a melee is refused. Its
+# cost grows as (HIT of A)^2 (HIT of B)^2; SPEC 6's grid tops out at 150 HIT a side.
+MAX_WALK_HIT = 200
+MAX_WALK_WORK = 2 * 150**4  # multiply-adds, about twice the grid's largest melee
+ROUND_WORK = 30_000_000  # the walked round-by-round table stops after this many
+
+
+def _fighter(m: _Melee) -> walk.Fighter:
+    def rolls(found: tuple[tuple[Fraction, int], ...]) -> tuple[tuple[float, float, int], ...]:
+        return tuple((float(c), float(1 - c), n) for c, n in found)
+
+    return walk.Fighter(_attackers(m), rolls(m.rolls), rolls(m.first), m.frontage)
+
+
+def walkable(a: _Melee, b: _Melee) -> bool:
+    """Whether the double-precision walk answers this melee in time, within its bound."""
+    ha, hb = a.models * a.hit, b.models * b.hit
+    if ha > MAX_WALK_HIT or hb > MAX_WALK_HIT or ha * ha * hb * hb > MAX_WALK_WORK:
+        return False
+    return walk.error_bound(_fighter(a), _fighter(b)) <= walk.MAX_ERROR
+
+
+def largest_walkable(a: Side, b: Side, ma: _Melee, mb: _Melee) -> tuple[int, int] | None:
+    """The largest quantities of the same two units whose melee is answered: each side's
+    quantity cut in the same proportion, the most that fits."""
+    best = None
+    low, high = 0, max(a.quantity, b.quantity)
+    while low < high:
+        mid = (low + high + 1) // 2
+        qa, qb = min(a.quantity, mid), min(b.quantity, mid)
+        fits = walkable(_resized(ma, qa, a.quantity), _resized(mb, qb, b.quantity))
+        if fits:
+            low, best = mid, (qa, qb)
+        else:
+            high = mid - 1
+    return best
+
+
+def _resized(m: _Melee, quantity: int, was: int) -> _Melee:
+    models = m.models // was * quantity
+    return replace(m, models=models, frontage=min(m.frontage, models))
+
+
+def _walked_melee(a: Side, b: Side, ma: _Melee, mb: _Melee) -> Fight:
+    """The melee walked in double precision: the same states, the same rounds."""
+    w = walk.melee(_fighter(ma), _fighter(mb), ROUNDS, ROUND_WORK)
+    a_wins, b_wins, draw = w.a_wins, w.b_wins, w.draw
+    # Zero is exact in the walk (no chance flows where none can): so is a certain answer.
+    if b_wins == 0 and draw == 0:
+        a_wins = 1.0
+    elif a_wins == 0 and draw == 0:
+        b_wins = 1.0
+    elif a_wins == 0 and b_wins == 0:
+        draw = 1.0
+    rounds = tuple(Round(k, *r) for k, r in enumerate(w.rounds, 1))
+    ha, hb = ma.models * ma.hit, mb.models * mb.hit
+    lost = (
+        ha - sum(x * p for x, p in enumerate(w.a_left)),
+        hb - sum(y * p for y, p in enumerate(w.b_left)),
+    )
+    stall = walk.stalls(_fighter(ma), _fighter(mb))
+    return _melee_fight(
+        a,
+        b,
+        ma,
+        mb,
+        (a_wins, b_wins, draw),
+        rounds,
+        lost,
+        (w.a_left, w.b_left),
+        stall,
+        error=w.error,
     )
 
 
@@ -710,9 +865,8 @@ def _models(n: int) -> str:
 def too_large_message(a: _Melee, b: _Melee) -> str:
     return (
         f"This melee ({_models(a.models)} of HIT {a.hit} against {b.models} of HIT {b.hit}) is "
-        "too large to work out exactly within a fifth of a second. Muster works out melees "
-        f"of up to {LARGEST_MELEES}; fewer when the two sides hit on different numbers or "
-        "models have several kinds of attack. Try fewer models or a smaller frontage."
+        f"larger than Muster works out: up to {MAX_WALK_HIT} HIT a side, about 30 models of "
+        "HIT 5 against 30 of HIT 5. Try fewer models or a smaller frontage."
     )
 
 
@@ -758,8 +912,9 @@ def _melee_odds(
     steady: tuple[Table, Table],
     common: int,
     ends: Ends,
-) -> tuple[Fraction, Fraction, Fraction, Fraction]:
-    """A wins, a draw, and the HIT A and B expect to keep, by dynamic programming forwards
+) -> tuple[Fraction, Fraction, Fraction, Fraction, tuple[float, ...], tuple[float, ...]]:
+    """A wins, a draw, the HIT A and B expect to keep, and the chance of each HIT left to
+    A and to B at the end (in double precision), by dynamic programming forwards
     over the states (HIT left to A, HIT left to B): the chance of ever standing at each,
     times `common` (see _common_denominator), a whole number. Added without a single gcd;
     only the four answers are reduced, once."""
@@ -780,6 +935,7 @@ def _melee_odds(
     else:
         mass[ha][hb] = common
     stalled = [0, 0, 0]  # mass, times HIT A keeps, times HIT B keeps
+    stalled_a, stalled_b = [0] * (ha + 1), [0] * (hb + 1)  # stalled mass by HIT left
     # States whose A has as many attackers share A's hits on B: a column of them spreads
     # its mass over the HIT B's hits leave A first, then A's hits go from each of those
     # once, instead of once a state: HIT 3 models make a third of the products.
@@ -799,6 +955,8 @@ def _melee_odds(
                     stalled[0] += m
                     stalled[1] += x * m
                     stalled[2] += y * m
+                    stalled_a[x] += m
+                    stalled_b[y] += m
                     continue
                 m //= n  # exact: `common` holds this state's `ends` too
                 on_a = _capped(rows_b[t], x)
@@ -819,11 +977,17 @@ def _melee_odds(
     a_keeps = sum(x * mass[x][0] for x in range(1, ha + 1)) + stalled[1]
     b_keeps = sum(y * mass[0][y] for y in range(1, hb + 1)) + stalled[2]
     drawn = mass[0][0] + stalled[0]
+    b_won = sum(mass[0][y] for y in range(1, hb + 1))
+    a_left = [(mass[x][0] + stalled_a[x]) / common for x in range(ha + 1)]
+    b_left = [(mass[0][y] + stalled_b[y]) / common for y in range(hb + 1)]
+    a_left[0], b_left[0] = (b_won + mass[0][0]) / common, (a_won + mass[0][0]) / common
     return (
         Fraction(a_won, common),
         Fraction(drawn, common),
         Fraction(a_keeps, common),
         Fraction(b_keeps, common),
+        tuple(a_left),
+        tuple(b_left),
     )
 
 
