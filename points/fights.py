@@ -693,7 +693,9 @@ def gem_melee(
     limit = MAX_MELEE_COST if max_cost is None else min(max_cost, MAX_MELEE_COST)
     if ha > MAX_WALK_HIT or hb > MAX_WALK_HIT:
         raise TooLarge(too_large_message(ma, mb), largest_walkable(a, b, ma, mb))
-    work = None if double else melee_work(ma, mb)
+    # The exact sum never fits the bar past some 30 x 30 states: no need to count its work.
+    exactly = not double and ha * hb <= EXACT_MAX_STATES
+    work = melee_work(ma, mb) if exactly else None
     try:
         if work is None or work.at(1) > limit:
             raise TooLarge(too_large_message(ma, mb))
@@ -783,6 +785,7 @@ def _melee_fight(
     )
 
 
+EXACT_MAX_STATES = 60 * 60
 # The double-precision walk's bounds (points/walk.py): past these a melee is refused. Its
 # cost grows as (HIT of A)^2 (HIT of B)^2; SPEC 6's grid tops out at 150 HIT a side.
 MAX_WALK_HIT = 200

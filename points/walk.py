@@ -18,7 +18,7 @@ from __future__ import annotations
 import os
 from collections.abc import Sequence
 from dataclasses import dataclass
-from math import expm1, log1p
+from math import log1p
 
 # One BLAS thread: an app server answers several requests at once on few cores, and the
 # walk's products are small; OpenBLAS's own threads made a loaded 2-core machine 20 times
@@ -88,28 +88,28 @@ def _tails(rows: np.ndarray) -> np.ndarray:
     return np.cumsum(rows[:, ::-1], axis=1)[:, ::-1]
 
 
-def _misses_all(rolls: Sequence[tuple[float, float, int]], models: int) -> float:
-    """The log of the chance `models` models miss with every attack, summed as logs so
-    that 1 minus a product of two of them keeps its precision (see _ends)."""
-    return models * sum(att * log1p(-hit) for hit, _, att in rolls if hit < 1)
+def _misses_all(rolls: Sequence[tuple[float, float, int]]) -> tuple[float, bool]:
+    """The log of the chance one model misses with every attack, summed as logs so that 1
+    minus a product of such chances keeps its precision (see _ends); and whether a model
+    cannot miss at all (a chance of 1)."""
+    log = sum(att * log1p(-hit) for hit, _, att in rolls if hit < 1)
+    return log, any(hit >= 1 and att > 0 for hit, _, att in rolls)
 
 
-def _cannot_miss(rolls: Sequence[tuple[float, float, int]], models: int) -> bool:
-    return models > 0 and any(hit >= 1 and att > 0 for hit, _, att in rolls)
-
-
-def _ends(
-    a: Sequence[tuple[float, float, int]], s: int, b: Sequence[tuple[float, float, int]], t: int
-) -> float:
-    """1 - (chance s models of A miss all) * (chance t of B do): someone is hit."""
-    if _cannot_miss(a, s) or _cannot_miss(b, t):
-        return 1.0
-    return -expm1(_misses_all(a, s) + _misses_all(b, t))
+def _ends(a: Fighter, b: Fighter) -> np.ndarray:
+    """ends[s][t]: 1 - (chance s models of A miss all) * (chance t of B do), the chance a
+    round with s attackers of A and t of B moves the fight on."""
+    (log_a, sure_a), (log_b, sure_b) = _misses_all(a.steady), _misses_all(b.steady)
+    s = np.arange(a.frontage + 1)[:, None]
+    t = np.arange(b.frontage + 1)[None, :]
+    ends = -np.expm1(s * log_a + t * log_b)
+    certain = ((s > 0) & sure_a) | ((t > 0) & sure_b)
+    return np.where(certain, 1.0, ends)
 
 
 def stalls(a: Fighter, b: Fighter) -> bool:
     """Neither side can hit the other from the start: the fight never moves."""
-    return _ends(a.steady, a.frontage, b.steady, b.frontage) == 0
+    return _ends(a, b)[a.frontage, b.frontage] == 0
 
 
 def melee(a: Fighter, b: Fighter, rounds: int, round_work: int) -> Walked:
@@ -119,13 +119,7 @@ def melee(a: Fighter, b: Fighter, rounds: int, round_work: int) -> Walked:
     rows_b = hit_table(b.steady, b.frontage, ha)
     tails_a, tails_b = _tails(rows_a), _tails(rows_b)
     att_a, att_b = np.asarray(a.attackers), np.asarray(b.attackers)
-    # ends[s][t]: a round with s attackers of A and t of B moves the fight on.
-    ends_by = np.array(
-        [
-            [_ends(a.steady, s, b.steady, t) for t in range(b.frontage + 1)]
-            for s in range(a.frontage + 1)
-        ]
-    )
+    ends_by = _ends(a, b)
 
     # The first round (a charge may change it) from the start, then the walk.
     first_a = hit_table(a.first, a.frontage, hb)[a.frontage]
@@ -139,6 +133,7 @@ def melee(a: Fighter, b: Fighter, rounds: int, round_work: int) -> Walked:
     by_y_tail = tails_b[att_b[1:]]
     ys = np.arange(hb + 1)
     kernels: dict[int, np.ndarray] = {}  # A's attackers -> its move matrix over y
+    rows_along: dict[int, np.ndarray] = {}  # A's attackers -> the moves along a row
     for x in range(ha, 0, -1):
         s = int(att_a[x])
         pa = rows_a[s]
@@ -147,18 +142,13 @@ def melee(a: Fighter, b: Fighter, rounds: int, round_work: int) -> Walked:
         row = mass[x]
         stalled[x, 1:][~moves] = row[1:][~moves]
         row[1:][~moves] = 0.0
-        # B scoring nothing while A scores: the states along this row, one after another.
-        stay = np.where(moves, by_y[:, 0] / np.where(moves, ends, 1.0), 0.0)
-        after = np.zeros(hb + 1)  # after[y]: mass leaving (x, y) with B scoring nothing
-        reach = len(pa) - 1
-        while reach > 0 and pa[reach] == 0.0:
-            reach -= 1
-        for y in range(hb, 0, -1):
-            top = min(hb, y + reach)
-            if top > y:
-                row[y] += pa[1 : top - y + 1] @ after[y + 1 : top + 1]
-            after[y] = row[y] * stay[y - 1]
-        row[0] += after[1:] @ tails_a[s, 1:]
+        # B scoring nothing while A scores: the states along this row, one after another,
+        # reached at once through the row's own inverse (the same for every row whose A
+        # has as many attackers).
+        along = rows_along.get(s)
+        if along is None:
+            along = rows_along[s] = _along_row(pa, tails_a[s], by_y[:, 0], ends, moves)
+        row[:] = along @ row
         # B scoring: its hits on A from each y, then A's from the same y, by one product.
         leave = np.where(moves, row[1:] / np.where(moves, ends, 1.0), 0.0)
         on_a = by_y[:, 1 : x + 1].copy()
@@ -173,8 +163,10 @@ def melee(a: Fighter, b: Fighter, rounds: int, round_work: int) -> Walked:
     a_left = np.concatenate(([b_end.sum() + mass[0, 0]], a_end + stalled[1:, 1:].sum(axis=1)))
     b_left = np.concatenate(([a_end.sum() + mass[0, 0]], b_end + stalled[1:, 1:].sum(axis=0)))
     draw = float(mass[0, 0] + stalled.sum())
-    walked_rounds = _rounds(
-        start, rows_a, rows_b, tails_a, tails_b, att_a, att_b, rounds, round_work
+    walked_rounds = (
+        _rounds(start, rows_a, rows_b, tails_a, tails_b, att_a, att_b, rounds, round_work)
+        if rounds
+        else ()
     )
     return Walked(
         float(a_end.sum()),
@@ -185,6 +177,25 @@ def melee(a: Fighter, b: Fighter, rounds: int, round_work: int) -> Walked:
         walked_rounds,
         error_bound(a, b),
     )
+
+
+def _along_row(
+    pa: np.ndarray, tail: np.ndarray, b_misses: np.ndarray, ends: np.ndarray, moves: np.ndarray
+) -> np.ndarray:
+    """Where a row's mass ends up while B scores nothing: m = row + L m, L[y][y'] the
+    chance a round takes (x, y') to (x, y) with B scoring nothing, over `ends` (y < y':
+    A's hits only ever lower y; y = 0 takes every hit past y'). L is strictly upper
+    triangular, so (I - L) is unit upper triangular: its inverse has no pivoting, and,
+    every entry of L being a chance, no cancellation."""
+    hb = len(b_misses)
+    ys = np.arange(hb + 1)
+    stay = np.zeros(hb + 1)
+    stay[1:] = np.where(moves, b_misses / np.where(moves, ends, 1.0), 0.0)
+    gap = ys[None, :] - ys[:, None]  # y' - y
+    padded = np.concatenate((pa, np.zeros(hb + 1)))
+    moves_to = np.where(gap > 0, padded[np.clip(gap, 0, None)], 0.0)
+    moves_to[0, 1:] = tail[1:]
+    return np.linalg.inv(np.eye(hb + 1) - moves_to * stay[None, :])
 
 
 def _move_matrix(pa: np.ndarray, tail: np.ndarray, ys: np.ndarray) -> np.ndarray:
@@ -278,12 +289,13 @@ def error_bound(a: Fighter, b: Fighter) -> float:
     of its steps: a hit table entry is at most `_table_depth` operations deep; `ends`, 1
     minus a product, is worked out from logs (a few roundings, and a factor of at most 20
     for the smallest `ends` a hit chance of 1/20 allows); a state's mass is a sum of at
-    most ha + 2 hb + 4 numbers; a path has at most ha + hb steps. The bound is the
-    standard gamma(n) = n u / (1 - n u) of that depth n, on chances of at most 1."""
+    most ha + 4 hb + 8 numbers (a row's inverse, then its products); a path has at most
+    ha + hb steps. The bound is the standard gamma(n) = n u / (1 - n u) of that depth n,
+    on chances of at most 1."""
     ha, hb = a.hit, b.hit
     table = _table_depth(a.steady, a.frontage, hb) + _table_depth(b.steady, b.frontage, ha)
     table += _table_depth(a.first, a.frontage, hb) + _table_depth(b.first, b.frontage, ha)
-    step = table + 20 * (2 * (ha + hb) + 8) + ha + 2 * hb + 8
+    step = table + 20 * (2 * (ha + hb) + 8) + ha + 4 * hb + 8
     n = (ha + hb + 2) * step
     nu = n * UNIT_ROUNDOFF
     return nu / (1 - nu)
