@@ -122,8 +122,8 @@ def melee(a: Fighter, b: Fighter, rounds: int, round_work: int) -> Walked:
     ends_by = _ends(a, b)
 
     # The first round (a charge may change it) from the start, then the walk.
-    first_a = hit_table(a.first, a.frontage, hb)[a.frontage]
-    first_b = hit_table(b.first, b.frontage, ha)[b.frontage]
+    first_a = (rows_a if a.first == a.steady else hit_table(a.first, a.frontage, hb))[-1]
+    first_b = (rows_b if b.first == b.steady else hit_table(b.first, b.frontage, ha))[-1]
     start = np.zeros((ha + 1, hb + 1))
     start[::-1, ::-1] = np.outer(first_b, first_a)  # start[ha - j][hb - i]
 
@@ -131,33 +131,26 @@ def melee(a: Fighter, b: Fighter, rounds: int, round_work: int) -> Walked:
     stalled = np.zeros((ha + 1, hb + 1))
     by_y = rows_b[att_b[1:]]  # B's hit table for each y in 1..hb (rows: y - 1)
     by_y_tail = tails_b[att_b[1:]]
-    ys = np.arange(hb + 1)
-    kernels: dict[int, np.ndarray] = {}  # A's attackers -> its move matrix over y
-    rows_along: dict[int, np.ndarray] = {}  # A's attackers -> the moves along a row
+    # Every count of attackers A has, its moves at once (see _moves).
+    counts = sorted(set(att_a[1:].tolist()))
+    ends_by_s = ends_by[counts][:, att_b[1:]]
+    stalls = ends_by_s <= 0
+    ends_by_s[stalls] = np.inf  # a stalled state leaves nothing
+    kernels, alongs = _moves(rows_a[counts], tails_a[counts], by_y[:, 0] / ends_by_s)
+    place = {count: i for i, count in enumerate(counts)}
     for x in range(ha, 0, -1):
-        s = int(att_a[x])
-        pa = rows_a[s]
-        ends = ends_by[s, att_b[1:]]
-        moves = ends > 0
-        row = mass[x]
-        stalled[x, 1:][~moves] = row[1:][~moves]
-        row[1:][~moves] = 0.0
-        # B scoring nothing while A scores: the states along this row, one after another,
-        # reached at once through the row's own inverse (the same for every row whose A
-        # has as many attackers).
-        along = rows_along.get(s)
-        if along is None:
-            along = rows_along[s] = _along_row(pa, tails_a[s], by_y[:, 0], ends, moves)
-        row[:] = along @ row
+        i = place[int(att_a[x])]
+        ends, row = ends_by_s[i], mass[x]
+        if stalls[i].any():
+            stalled[x, 1:][stalls[i]] = row[1:][stalls[i]]
+            row[1:][stalls[i]] = 0.0
+        # B scoring nothing while A scores: along the row, at once through its inverse.
+        row[:] = alongs[i] @ row
         # B scoring: its hits on A from each y, then A's from the same y, by one product.
-        leave = np.where(moves, row[1:] / np.where(moves, ends, 1.0), 0.0)
-        on_a = by_y[:, 1 : x + 1].copy()
-        on_a[:, -1] = by_y_tail[:, x]
-        kernel = kernels.get(s)
-        if kernel is None:
-            kernel = kernels[s] = _move_matrix(pa, tails_a[s], ys)
-        spread = kernel.T @ (leave[:, None] * on_a)  # (y after, j)
-        mass[x - 1 :: -1] += spread.T
+        leave = row[1:] / ends
+        on_a = by_y[:, 1 : x + 1] * leave[:, None]
+        on_a[:, -1] = by_y_tail[:, x] * leave
+        mass[x - 1 :: -1] += (kernels[i, 1:].T @ on_a).T
         row[1:] = 0.0
     a_end, b_end = mass[1:, 0], mass[0, 1:]
     a_left = np.concatenate(([b_end.sum() + mass[0, 0]], a_end + stalled[1:, 1:].sum(axis=1)))
@@ -179,33 +172,32 @@ def melee(a: Fighter, b: Fighter, rounds: int, round_work: int) -> Walked:
     )
 
 
-def _along_row(
-    pa: np.ndarray, tail: np.ndarray, b_misses: np.ndarray, ends: np.ndarray, moves: np.ndarray
-) -> np.ndarray:
-    """Where a row's mass ends up while B scores nothing: m = row + L m, L[y][y'] the
-    chance a round takes (x, y') to (x, y) with B scoring nothing, over `ends` (y < y':
-    A's hits only ever lower y; y = 0 takes every hit past y'). L is strictly upper
-    triangular, so (I - L) is unit upper triangular: its inverse has no pivoting, and,
-    every entry of L being a chance, no cancellation."""
-    hb = len(b_misses)
-    ys = np.arange(hb + 1)
-    stay = np.zeros(hb + 1)
-    stay[1:] = np.where(moves, b_misses / np.where(moves, ends, 1.0), 0.0)
-    gap = ys[None, :] - ys[:, None]  # y' - y
-    padded = np.concatenate((pa, np.zeros(hb + 1)))
-    moves_to = np.where(gap > 0, padded[np.clip(gap, 0, None)], 0.0)
-    moves_to[0, 1:] = tail[1:]
-    return np.linalg.inv(np.eye(hb + 1) - moves_to * stay[None, :])
+def _move_matrices(rows: np.ndarray, tails: np.ndarray) -> np.ndarray:
+    """kernel[k][y][y']: the chance the hits of rows[k] take B from y HIT left to y' (every
+    hit past y ends at 0)."""
+    n = rows.shape[1]
+    ys = np.arange(n)
+    gap = ys[:, None] - ys[None, :]
+    padded = np.zeros((len(rows), 2 * n))
+    padded[:, :n] = rows
+    kernels = padded[:, np.where(gap >= 0, gap, 2 * n - 1)]
+    kernels[:, 1:, 0] = tails[:, 1:]
+    return kernels
 
 
-def _move_matrix(pa: np.ndarray, tail: np.ndarray, ys: np.ndarray) -> np.ndarray:
-    """kernel[y - 1][y']: the chance A's hits take B from y HIT left to y' (A's hits past
-    y all end at 0), for y in 1..hb."""
-    gap = ys[1:, None] - ys[None, :]
-    padded = np.concatenate((pa, np.zeros(len(ys))))
-    kernel = np.where(gap >= 0, padded[np.clip(gap, 0, None)], 0.0)
-    kernel[:, 0] = tail[1:]
-    return kernel
+def _moves(rows: np.ndarray, tails: np.ndarray, stay: np.ndarray) -> tuple[np.ndarray, ...]:
+    """For each count of A's attackers k: its moves over B's HIT left (_move_matrices), and
+    where a row's mass ends up while B scores nothing (`stay[k][y - 1]`: B scoring nothing
+    from y, over `ends`): m = row + L m, L[y][y'] = kernel[y'][y] stay[y' - 1] for y < y'.
+    L is strictly upper triangular, so I - L is unit upper triangular: its inverse needs
+    no pivoting and, every entry of L being a chance, adds no cancellation."""
+    kernels = _move_matrices(rows, tails)
+    within = kernels.transpose(0, 2, 1).copy()
+    n = within.shape[1]
+    within[:, np.arange(n), np.arange(n)] = 0.0
+    within[:, :, 1:] *= stay[:, None, :]
+    within[:, :, 0] = 0.0
+    return kernels, np.linalg.inv(np.eye(n) - within)
 
 
 def _rounds(
@@ -228,8 +220,7 @@ def _rounds(
     states[:, 0] = 0.0
     hb = states.shape[1] - 1
     work = 0
-    ys = np.arange(hb + 1)
-    kernels: dict[int, np.ndarray] = {}
+    kernels = _move_matrices(rows_a, tails_a)
     for _ in range(2, most + 1):
         if not states.any():
             break
@@ -243,9 +234,7 @@ def _rounds(
             s = int(att_a[x])
             on_a = rows_b[att_b[1:], : x + 1].copy()
             on_a[:, -1] = tails_b[att_b[1:], x]
-            kernel = kernels.get(s)
-            if kernel is None:
-                kernel = kernels[s] = _move_matrix(rows_a[s], tails_a[s], ys)
+            kernel = kernels[s, 1:]
             moved = kernel.T @ (states[x, 1:, None] * on_a)
             nxt[x::-1] += moved.T
         out.append(_ending(nxt))
