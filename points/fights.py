@@ -173,16 +173,13 @@ def decimal(x: float) -> str:
 
 
 def percent(x: Chance) -> str:
-    """A chance as a percentage to one decimal, halves rounded up: 3/5 -> "60.0". A chance
-    that is not certain never reads 100.0 or 0.0 (SPEC 3.8): ">99.9", "<0.1"."""
-    if x <= 0:
-        return "0.0"
-    if x >= 1:
-        return "100.0"
-    tenths = floor(x * 1000 + HALF) if isinstance(x, Fraction) else floor(x * 1000 + 0.5)
-    if tenths >= 1000:
+    """A chance (or a ratio) as a percentage to one decimal, halves rounded up: 3/5 ->
+    "60.0". A chance that is not certain never reads 100.0 or 0.0 (SPEC 3.8): ">99.9",
+    "<0.1"."""
+    tenths = floor(x * 1000 + (HALF if isinstance(x, Fraction) else 0.5))
+    if 0 < x < 1 and tenths >= 1000:
         return ">99.9"
-    if tenths <= 0:
+    if 0 < x < 1 and tenths <= 0:
         return "<0.1"
     return f"{tenths // 10}.{tenths % 10}"
 
@@ -679,7 +676,6 @@ def gem_melee(
     b: Side,
     modifiers: tuple[Sequence[str], Sequence[str]] = ((), ()),
     frontage: tuple[int | None, int | None] = (None, None),
-    max_cost: int | None = None,
     double: bool = False,
 ) -> Fight:
     """Two units in simultaneous melee rounds until one side (or both at once) is gone:
@@ -690,7 +686,7 @@ def gem_melee(
     ma = _melee_side("a", a, pb, modifiers[0], frontage[0], "a")
     mb = _melee_side("b", b, pa, modifiers[1], frontage[1], "b")
     ha, hb = ma.models * ma.hit, mb.models * mb.hit
-    limit = MAX_MELEE_COST if max_cost is None else min(max_cost, MAX_MELEE_COST)
+    limit = MAX_MELEE_COST
     if ha > MAX_WALK_HIT or hb > MAX_WALK_HIT:
         raise TooLarge(too_large_message(ma, mb), largest_walkable(a, b, ma, mb))
     # The exact sum never fits the bar past some 30 x 30 states: no need to count its work.
@@ -829,9 +825,9 @@ def _resized(m: _Melee, quantity: int, was: int) -> _Melee:
     return replace(m, models=models, frontage=min(m.frontage, models))
 
 
-def _walked_melee(a: Side, b: Side, ma: _Melee, mb: _Melee) -> Fight:
+def _walked_melee(a: Side, b: Side, ma: _Melee, mb: _Melee, rounds: bool = True) -> Fight:
     """The melee walked in double precision: the same states, the same rounds."""
-    w = walk.melee(_fighter(ma), _fighter(mb), ROUNDS, ROUND_WORK)
+    w = walk.melee(_fighter(ma), _fighter(mb), ROUNDS if rounds else 0, ROUND_WORK)
     a_wins, b_wins, draw = w.a_wins, w.b_wins, w.draw
     # Zero is exact in the walk (no chance flows where none can): so is a certain answer.
     if b_wins == 0 and draw == 0:
@@ -1340,11 +1336,18 @@ def d10_shots(
 
 # ---------------------------------------------------------------- points against odds
 
-TABLE_SIDE = 40  # units of each army in the table; the rest are summarised
-# The whole table's melees may add up this much (twice one melee's bar), and each pair
-# a quarter of one melee's: a table of 1600 pairs answers in bounded time.
-TABLE_COST = 2 * MAX_MELEE_COST
-PAIR_COST = MAX_MELEE_COST // 4
+TABLE_SIDE = 30  # units of each army in the table; the rest are summarised
+# The table's GEM melees are walked in double precision (points/walk.py), each costing
+# about walk_cost(); the whole table may cost this much, about 2 s of CPU on a 2-core
+# machine: two armies of 30 units of up to 20 models (HIT and ATT up to 3) fit whole.
+TABLE_WORK = 150_000_000
+
+
+def walk_cost(a_hit: int, b_hit: int) -> int:
+    """What walking a melee of a_hit against b_hit HIT costs, in the table's units (about
+    15 ns each on a 2-core machine): its products grow as a_hit * b_hit * (a_hit + b_hit),
+    and each row and each melee has a cost of its own."""
+    return a_hit * b_hit * (a_hit + b_hit) + 1500 * (a_hit + b_hit) + 20_000
 
 
 @dataclass(frozen=True, slots=True)
@@ -1357,15 +1360,16 @@ class Pair:
     b_points: Fraction
     note: str = ""  # why there are no odds
 
+    # The table adds up hundreds of pairs: in double precision, read as percentages.
     @property
-    def a_lost(self) -> Fraction:
+    def a_lost(self) -> float:
         f = self.fight
-        return ZERO if f is None else f.a_hit_lost / f.a_hit * self.a_points
+        return 0.0 if f is None else float(f.a_hit_lost) / f.a_hit * float(self.a_points)
 
     @property
-    def b_lost(self) -> Fraction:
+    def b_lost(self) -> float:
         f = self.fight
-        return ZERO if f is None else f.b_hit_lost / f.b_hit * self.b_points
+        return 0.0 if f is None else float(f.b_hit_lost) / f.b_hit * float(self.b_points)
 
 
 @dataclass(frozen=True, slots=True)
@@ -1380,21 +1384,21 @@ class OddsTable:
     not_worked: int  # pairs in the table without odds
 
     @property
-    def a_lost(self) -> Fraction:
-        return sum((p.a_lost for row in self.rows for p in row), ZERO)
+    def a_lost(self) -> float:
+        return sum(p.a_lost for row in self.rows for p in row)
 
     @property
-    def b_lost(self) -> Fraction:
-        return sum((p.b_lost for row in self.rows for p in row), ZERO)
+    def b_lost(self) -> float:
+        return sum(p.b_lost for row in self.rows for p in row)
 
     @property
-    def a_buys(self) -> Fraction | None:
+    def a_buys(self) -> float | None:
         """By these fights, what 1 point of A buys as a share of what 1 point of B buys:
         B's points A's units destroy for each point of A's they lose."""
         return self.b_lost / self.a_lost if self.a_lost and self.b_lost else None
 
     @property
-    def b_buys(self) -> Fraction | None:
+    def b_buys(self) -> float | None:
         return self.a_lost / self.b_lost if self.a_lost and self.b_lost else None
 
 
@@ -1410,7 +1414,7 @@ def points_against_odds(
     a_side = [_entrant(u, system) for u in a_units[:TABLE_SIDE]]
     b_side = [_entrant(u, system) for u in b_units[:TABLE_SIDE]]
     done: dict[tuple[object, ...], Fight | str] = {}
-    left = TABLE_COST
+    left = TABLE_WORK
     rows = []
     missing = 0
     for sa, pa in a_side:
@@ -1449,19 +1453,33 @@ def _entrant(u: object, system: str) -> tuple[Side, Fraction]:
 
 
 def _pair_fight(system: str, a: Side, b: Side, left: int) -> tuple[Fight | str, int]:
+    """A pair's fight, and what it cost of the table's work (GEM melees only)."""
     try:
         if system == "vsgmr":
             return vsgmr_duel(a, b), 0
         if system == "d10":
             return d10_close(a, b), 0
-        if left <= 0:
-            return "not worked out: the table's time is spent", 0
-        f = gem_melee(a, b, max_cost=min(PAIR_COST, left))
-        return f, f.work
+        return _table_melee(a, b, left)
     except TooLarge:
-        return "too large to work out here", min(PAIR_COST, left)
+        return "too large to work out here", 0
     except ArmyFileError as exc:
         return exc.message, 0
+
+
+def _table_melee(a: Side, b: Side, left: int) -> tuple[Fight | str, int]:
+    """A GEM pair of the table, walked in double precision without its round-by-round
+    table, if the table's work left allows it."""
+    pa, pb = a.profile, b.profile
+    assert isinstance(pa, gem.GemProfile) and isinstance(pb, gem.GemProfile)
+    ma = _melee_side("a", a, pb, (), None, "a")
+    mb = _melee_side("b", b, pa, (), None, "b")
+    ha, hb = ma.models * ma.hit, mb.models * mb.hit
+    if ha > MAX_WALK_HIT or hb > MAX_WALK_HIT or not walkable(ma, mb):
+        raise TooLarge(too_large_message(ma, mb))
+    cost = walk_cost(ha, hb)
+    if cost > left:
+        return "not worked out: the table's time is spent", 0
+    return _walked_melee(a, b, ma, mb, rounds=False), cost
 
 
 def _renamed(f: Fight, a_name: str, b_name: str) -> Fight:

@@ -14,6 +14,7 @@ from armies.models import Army, StoredPrices, shared_army
 from points import fights
 from points.matchup import balanced, rule_text, suggestions, tolerance
 from points.numbers import ascii_int
+from sharing import matchup_odds
 
 
 @dataclass
@@ -127,11 +128,21 @@ def matchup(request: HttpRequest) -> HttpResponse:
                 preset_b=_preset_check(b),
             )
             if system in fights.FIGHT_SYSTEMS:
-                # Points against odds (SPEC 3.8): bounded to 40 x 40 pairs and a time budget.
-                context["odds"] = fights.points_against_odds(system, a.priced.units, b.priced.units)
+                # Points against odds (SPEC 3.8), the costly part: the page draws the totals
+                # first and asks for the table at its own address (this one with odds=1).
+                asked = request.GET.copy()
+                asked["odds"] = "1"
+                context["odds_url"] = f"{request.path}?{asked.urlencode()}"
+                if request.GET.get("odds") == "1":
+                    found = matchup_odds.odds_table(request, system, a.priced.units, b.priced.units)
+                    context["odds" if isinstance(found, fights.OddsTable) else "wait"] = found
         if a.public_ref and b.public_ref:
             context["public_link"] = f"?a={a.public_ref}&b={b.public_ref}"
-    response = render(request, "armies/matchup.html", context)
+    status = 429 if "wait" in context else 200
+    if request.htmx and request.GET.get("odds") == "1":
+        response = render(request, "armies/_matchup_odds.html#answer", context, status=status)
+    else:
+        response = render(request, "armies/matchup.html", context, status=status)
     # Share tokens can sit in this page's address: keep them from leaking to other sites.
     response["Referrer-Policy"] = "same-origin"
     if any(side and side.shared for side in (a, b)):

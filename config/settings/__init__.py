@@ -182,6 +182,9 @@ CACHES["default"]["KEY_PREFIX"] = os.environ.get("CACHE_KEY_PREFIX", "") + RELEA
 # the bytes posted, so the byte budget bounds what one address can cost: README says how much.
 PRICE_API_PER_MINUTE = int(os.environ.get("PRICE_API_PER_MINUTE", "10"))
 PRICE_API_BYTES_PER_MINUTE = int(os.environ.get("PRICE_API_BYTES_PER_MINUTE", "1000000"))
+# The matchup's points against odds costs up to about 2 s of CPU: times an address may ask
+# for it a minute, so that one address takes at most a small share of a core.
+MATCHUP_ODDS_PER_MINUTE = int(os.environ.get("MATCHUP_ODDS_PER_MINUTE", "6"))
 
 # Django's own database sessions and ModelBackend (the defaults).
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from fractions import Fraction
+from math import floor
 
 from django import template
 
@@ -63,15 +64,15 @@ def expected(value: Fraction | None) -> str:
 
 
 @register.filter
-def fight_percent(value: Fraction | None) -> str:
+def fight_percent(value: Fraction | float | None) -> str:
     """A chance as a percentage to one decimal, as the fight odds show them: "60.0"."""
     return "—" if value is None else fights.percent(value)
 
 
 @register.filter
-def fight_decimal(value: Fraction) -> str:
+def fight_decimal(value: Fraction | float) -> str:
     """Points to two decimals, halves up: 7/3 -> "2.33"."""
-    hundredths = (value * 200 + 1) // 2
+    hundredths = floor(value * 100 + (Fraction(1, 2) if isinstance(value, Fraction) else 0.5))
     return f"{hundredths // 100}.{hundredths % 100:02d}"
 
 

@@ -9,8 +9,8 @@ import time
 
 import pytest
 
-from points import fights
-from tests.factories import ArmyFactory, sample_file
+from armies import services
+from tests.factories import ArmyFactory, UnitFactory, sample_file
 
 pytestmark = pytest.mark.django_db
 
@@ -19,7 +19,9 @@ LIGHT_TROOP = {"kind": "guy", "flavor": "troop", "armor": "light"}
 
 
 def matchup(client, a, b) -> str:
-    return client.get(f"/matchup/?a={a.pk}&b={b.pk}").content.decode()
+    """The matchup with its points against odds worked out (the page asks for them at its
+    own address with odds=1, after drawing the totals)."""
+    return client.get(f"/matchup/?a={a.pk}&b={b.pk}&odds=1").content.decode()
 
 
 def cells(page: str) -> list[list[str]]:
@@ -81,17 +83,65 @@ def test_gem_units_fight_whole_and_equal_units_buy_equally(player_client, player
     assert buys(page).startswith("By these fights, 1 point of A buys 100.0% of what")
 
 
-def test_the_table_stops_at_forty_units_a_side_and_says_so(player_client, player):
-    a = ArmyFactory(owner=player, profiles=[TROOP] * 41)
+def test_the_table_stops_at_thirty_units_a_side_and_says_so(player_client, player):
+    a = ArmyFactory(owner=player, profiles=[TROOP] * 31)
     b = ArmyFactory(owner=player, profiles=[TROOP, LIGHT_TROOP])
 
     started = time.process_time()
     page = matchup(player_client, a, b)
     spent = time.process_time() - started
 
-    assert len(cells(page)) == fights.TABLE_SIDE
+    assert len(cells(page)) == 30
     assert "1 more of A are left out" in " ".join(page.split())
     assert spent < 2  # identical pairs are worked out once
+
+
+def test_the_totals_come_first_and_the_odds_at_their_own_address(player_client, player):
+    a = ArmyFactory(owner=player, profiles=[LIGHT_TROOP])
+    b = ArmyFactory(owner=player, profiles=[TROOP])
+
+    first = player_client.get(f"/matchup/?a={a.pk}&b={b.pk}").content.decode()
+    asked = player_client.get(
+        f"/matchup/?a={a.pk}&b={b.pk}&odds=1", headers={"HX-Request": "true"}
+    ).content.decode()
+
+    # The page itself has the verdict and a way to the odds, not the odds.
+    assert 'data-testid="verdict"' in first and "odds-row" not in first
+    assert f'hx-get="/matchup/?a={a.pk}&amp;b={b.pk}&amp;odds=1"' in first
+    assert f'href="/matchup/?a={a.pk}&amp;b={b.pk}&amp;odds=1#points-against-odds"' in first
+    # Asked for by the page, only the table and the line for the verdict come back.
+    assert "<html" not in asked and len(cells(asked)) == 1
+    assert 'hx-swap-oob="true"' in asked and "By these fights" in asked
+
+
+def test_one_address_may_ask_for_the_odds_six_times_a_minute(client, player):
+    a = ArmyFactory(owner=player, profiles=[LIGHT_TROOP])
+    b = ArmyFactory(owner=player, profiles=[TROOP])
+    # A visitor with no account asks through the two share links, again and again.
+    address = f"/matchup/?a={services.share_army(a)}&b={services.share_army(b)}&odds=1"
+
+    answers = [client.get(address) for _ in range(7)]
+
+    assert [r.status_code for r in answers] == [200] * 6 + [429]
+    refused = answers[-1].content.decode()
+    assert "odds-row" not in refused and 'data-testid="odds-wait"' in refused
+    assert 'data-testid="verdict"' in refused  # the totals are still there
+
+
+def test_twenty_model_gem_units_are_all_worked_out(player_client, player):
+    # 20 of HIT 3 against 20 of HIT 3: its exact fraction is far too long to add up, so
+    # the table walks it in double precision rather than leaving the pair out.
+    block = {"type": "block", "base": "20mm", "off": 5, "def": 4, "hit": 3, "att": 3}
+    a, b = (ArmyFactory(owner=player, system="gem") for _ in range(2))
+    UnitFactory(army=a, quantity=20, profile=block)
+    UnitFactory(army=b, quantity=20, profile=block)
+
+    page = matchup(player_client, a, b)
+
+    ((cell,),) = cells(page)
+    a_wins, b_wins = (float(x) for x in re.findall(r"\d+\.\d", cell)[:2])
+    assert a_wins == b_wins and 0 < a_wins < 50
+    assert "odds-not-worked" not in page
 
 
 def test_systems_without_fights_show_no_table(player_client, player):
