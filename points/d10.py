@@ -45,7 +45,8 @@ MAX_WEAPONS = 20
 MAX_WEAPON_NAME = 100
 
 
-# Weapon traits by slug, as the seed groups them: size, rate of fire, attachments.
+# Weapon traits by slug, as the seed groups them: size, rate of fire, attachments; each
+# named as the seed prints it.
 WEAPON_TRAITS = {
     "bulky": "Bulky",
     "heavy": "Heavy",
@@ -53,10 +54,10 @@ WEAPON_TRAITS = {
     "cqc": "CQC",
     "bolt": "Bolt action",
     "pump": "Pump",
-    "semiauto": "Semi-auto",
+    "semiauto": "Semiauto",
     "auto": "Auto (x)",
-    "sniper-scope": "Sniper scope",
-    "acog-scope": "4x/ACOG scope",
+    "sniper-scope": "Sniper Scope",
+    "acog-scope": "4x/ACOG Scope",
     "bipod": "Bipod",
 }
 
@@ -65,7 +66,8 @@ WEAPON_TRAITS = {
 class Weapon:
     """A row of the seed's weapon list: ranges in inches (`long` is None where the seed has
     "-"), damage added to a d10 against Defence ("7/3": 7 at effective range, 3 at long),
-    trait slugs from WEAPON_TRAITS, and what the traits leave out."""
+    trait slugs from WEAPON_TRAITS, what the traits leave out, and what the weapon itself
+    does to the target number of every shot (the shotgun's spray: 2 easier)."""
 
     slug: str
     name: str
@@ -75,6 +77,7 @@ class Weapon:
     damage: str
     trait_slugs: tuple[str, ...]
     note: str = ""
+    to_hit: int = 0
 
     @property
     def range(self) -> str:
@@ -92,6 +95,8 @@ class Weapon:
         return f"{names}; {self.note}" if self.note else names
 
 
+SPRAY = -2  # the shotgun's "+2TN bonus due to spray": its target number is 2 lower
+
 # fmt: off
 WEAPONS = (
     #      slug                name                    range (in.)  rof             damage
@@ -101,7 +106,7 @@ WEAPONS = (
     Weapon("smg-pdw",          "SMG/PDW (P90, MP5)",   12, 24,      "2/1 (3 auto)", "4",
            ("auto", "assault")),
     Weapon("shotgun",          "Shotgun (pump, semi)", 12, 18,      "1",            "7/3",
-           ("pump", "assault"), "damage by range, -2 TN spray"),
+           ("pump", "assault"), "damage by range, -2 TN spray", to_hit=SPRAY),
     Weapon("carbine-ar",       "Carbine/AR",           24, None,    "2/1 (3 auto)", "5",
            ("auto",)),
     Weapon("dmr-battle-rifle", "DMR/Battle rifle",     30, None,    "2/1",          "6",

@@ -1170,50 +1170,59 @@ def _out_after(first: Wound, twice: bool) -> Fraction:
     return 1 - (1 - first.out) ** 2
 
 
-def d10_close(
+# Who acts first in a d10 fight (shoots first, or is the active model and wins a tied close
+# fight): the player's choice. "either" is each side half the time: the mean of the two.
+FIRSTS = ("either", "a", "b")
+
+
+def _orders(first: str) -> tuple[str, ...]:
+    if first not in FIRSTS:
+        raise ArmyFileError("first", f"must be one of {', '.join(FIRSTS)}")
+    return SIDES if first == "either" else (first,)
+
+
+@dataclass(frozen=True, slots=True)
+class _Order:
+    """A d10 fight with one side acting first: what each round does."""
+
+    first: str
+    a_round: Fraction
+    b_round: Fraction
+    going: Fraction
+
+    @property
+    def settled(self) -> tuple[Fraction, Fraction, Fraction]:
+        return _settle(self.a_round, self.b_round, ZERO, self.going)
+
+    @property
+    def rounds(self) -> tuple[Round, ...]:
+        return _rounds(self.a_round, self.b_round, ZERO, self.going)
+
+
+def _mean(xs: Iterable[Fraction]) -> Fraction:
+    xs = list(xs)
+    return sum(xs, ZERO) / len(xs)
+
+
+def _d10_fight(
     a: Side,
     b: Side,
-    modifiers: tuple[Sequence[str], Sequence[str]] = ((), ()),
+    orders: Sequence[_Order],
+    attacks: Iterable[Attack],
+    lines: Iterable[str],
+    left_out: Iterable[str],
 ) -> Fight:
-    """Close quarters: contested CQC + d10 each round (A is the active model and wins ties);
-    the winner rolls to wound, a critical win with a melee weapon kills outright; the
-    fight ends when one model is downed or dead (its enemy in contact finishes it)."""
-    pa, pb = a.profile, b.profile
-    assert isinstance(pa, d10.D10Profile) and isinstance(pb, d10.D10Profile)
-    mod_a, shown_a = _d10_modifier(modifiers[0], D10_CLOSE_BY_SLUG, "modifiers.a")
-    mod_b, shown_b = _d10_modifier(modifiers[1], D10_CLOSE_BY_SLUG, "modifiers.b")
-    c = d10.contest(pa.cqc, pb.cqc, mod_a, mod_b)
-    armed_a = any(s in MELEE_WEAPONS for s in modifiers[0])
-    armed_b = any(s in MELEE_WEAPONS for s in modifiers[1])
-    dmg_a = pa.physique + (MELEE_WEAPON_BONUS if armed_a else 0)
-    dmg_b = pb.physique + (MELEE_WEAPON_BONUS if armed_b else 0)
-    wa, wb = wound(dmg_a, pb.defence), wound(dmg_b, pa.defence)
-    # A critical win kills outright with a melee weapon; otherwise it is a plain wound roll.
-    a_round = (c.active_critical if armed_a else ZERO) + (
-        c.active - (c.active_critical if armed_a else ZERO)
-    ) * wa.out
-    b_round = (c.passive_critical if armed_b else ZERO) + (
-        c.passive - (c.passive_critical if armed_b else ZERO)
-    ) * wb.out
-    going = 1 - a_round - b_round
-    a_wins, b_wins, draw = _settle(a_round, b_round, ZERO, going)
-    lines = [
-        f"Contested CQC: {a.name} (CQC {pa.cqc}, TN {d10.target_number(mod_a)}) is the active "
-        f"model and wins ties; {b.name} (CQC {pb.cqc}, TN {d10.target_number(mod_b)}).",
-        f"{a.name} wins the contest {fmt_chance(c.active)}, by 5 or more "
-        f"{fmt_chance(c.active_critical)}; {b.name} {fmt_chance(c.passive)}, by 5 or more "
-        f"{fmt_chance(c.passive_critical)}; neither succeeds {fmt_chance(c.neither)}.",
-        f"{a.name} wounds with damage {dmg_a} against Defence {pb.defence}: downed "
-        f"{fmt_chance(wa.downed)}, dead {fmt_chance(wa.dead)}.",
-        f"{b.name} wounds with damage {dmg_b} against Defence {pa.defence}: downed "
-        f"{fmt_chance(wb.downed)}, dead {fmt_chance(wb.dead)}.",
-        "A downed model is out of the fight: the enemy in contact finishes it.",
-        f"In one round {a.name} puts {b.name} down {fmt_chance(a_round)}, {b.name} puts "
-        f"{a.name} down {fmt_chance(b_round)}, and the fight goes on {fmt_chance(going)}.",
-    ]
-    attacks = (
-        Attack("a", "Close combat", c.active, "CQC + d10, contested", shown_a),
-        Attack("b", "Close combat", c.passive, "CQC + d10, contested", shown_b),
+    """The fight as the mean of its orders, round by round (one order: its own answer)."""
+    a_wins, b_wins, draw = (_mean(o.settled[i] for o in orders) for i in range(3))
+    rounds = tuple(
+        Round(
+            same[0].number,
+            _mean(r.a_wins for r in same),
+            _mean(r.b_wins for r in same),
+            _mean(r.draw for r in same),
+            _mean(r.going for r in same),
+        )
+        for same in zip(*(o.rounds for o in orders), strict=True)
     )
     return Fight(
         "d10",
@@ -1222,28 +1231,229 @@ def d10_close(
         a_wins,
         b_wins,
         draw,
-        _rounds(a_round, b_round, ZERO, going),
+        rounds,
         b_wins,
         a_wins,
         1,
         1,
-        attacks,
+        tuple(attacks),
         tuple(lines),
-        tuple(_d10_left_out(a) + _d10_left_out(b) + ["Allies adding dice, pushback"]),
+        tuple(left_out),
         d10.VERSION,
     )
 
 
-def _d10_left_out(s: Side) -> list[str]:
+def _sentence(prefix: str, text: str) -> str:
+    return prefix + text if prefix else text[:1].upper() + text[1:]
+
+
+def _contest_sides(
+    pa: d10.D10Profile, pb: d10.D10Profile, mod_a: int, mod_b: int, active: str
+) -> tuple[Fraction, Fraction, Fraction, Fraction, Fraction]:
+    """(A wins, A wins by 5 or more, B wins, B by 5 or more, neither) with `active` active."""
+    if active == "a":
+        c = d10.contest(pa.cqc, pb.cqc, mod_a, mod_b)
+        return c.active, c.active_critical, c.passive, c.passive_critical, c.neither
+    c = d10.contest(pb.cqc, pa.cqc, mod_b, mod_a)
+    return c.passive, c.passive_critical, c.active, c.active_critical, c.neither
+
+
+def _close_round(won: Fraction, critical: Fraction, armed: bool, w: Wound) -> Fraction:
+    """A critical win kills outright with a melee weapon; otherwise it is a wound roll."""
+    kills = critical if armed else ZERO
+    return kills + (won - kills) * w.out
+
+
+def d10_close(
+    a: Side,
+    b: Side,
+    modifiers: tuple[Sequence[str], Sequence[str]] = ((), ()),
+    first: str = "either",
+) -> Fight:
+    """Close quarters: contested CQC + d10 each round (the active model, the one acting
+    first, wins ties); the winner rolls to wound, a critical win with a melee weapon kills
+    outright; the fight ends when one model is downed or dead (its enemy in contact
+    finishes it). `first` is "a", "b" or "either" (each active half the time: the mean)."""
+    pa, pb = a.profile, b.profile
+    assert isinstance(pa, d10.D10Profile) and isinstance(pb, d10.D10Profile)
+    mod_a, shown_a = _d10_modifier(modifiers[0], D10_CLOSE_BY_SLUG, "modifiers.a")
+    mod_b, shown_b = _d10_modifier(modifiers[1], D10_CLOSE_BY_SLUG, "modifiers.b")
+    armed_a = any(s in MELEE_WEAPONS for s in modifiers[0])
+    armed_b = any(s in MELEE_WEAPONS for s in modifiers[1])
+    dmg_a = pa.physique + (MELEE_WEAPON_BONUS if armed_a else 0)
+    dmg_b = pb.physique + (MELEE_WEAPON_BONUS if armed_b else 0)
+    wa, wb = wound(dmg_a, pb.defence), wound(dmg_b, pa.defence)
+    names = {"a": a.name, "b": b.name}
+    tn = {"a": f"CQC {pa.cqc}, TN {d10.target_number(mod_a)}"}
+    tn["b"] = f"CQC {pb.cqc}, TN {d10.target_number(mod_b)}"
+    sides = _orders(first)
+    if len(sides) == 1:
+        active, other = sides[0], "b" if sides[0] == "a" else "a"
+        lines = [
+            f"Contested CQC: {names[active]} ({tn[active]}) is the active model and wins ties; "
+            f"{names[other]} ({tn[other]})."
+        ]
+    else:
+        lines = [
+            f"Contested CQC: {a.name} ({tn['a']}) against {b.name} ({tn['b']}); each side is "
+            "the active model (acting first, winning ties) half the time, and the odds are "
+            "the mean of the two."
+        ]
+    orders, contests, round_lines = [], [], []
+    for active in sides:
+        a_won, a_crit, b_won, b_crit, neither = _contest_sides(pa, pb, mod_a, mod_b, active)
+        a_round = _close_round(a_won, a_crit, armed_a, wa)
+        b_round = _close_round(b_won, b_crit, armed_b, wb)
+        order = _Order(active, a_round, b_round, 1 - a_round - b_round)
+        who = f"With {names[active]} first: " if len(sides) > 1 else ""
+        orders.append(order)
+        contests.append((a_won, b_won))
+        lines.append(
+            f"{who}{a.name} wins the contest {fmt_chance(a_won)}, by 5 or more "
+            f"{fmt_chance(a_crit)}; {b.name} {fmt_chance(b_won)}, by 5 or more "
+            f"{fmt_chance(b_crit)}; neither succeeds {fmt_chance(neither)}."
+        )
+        round_lines.append(
+            _sentence(
+                who,
+                f"in one round {a.name} puts {b.name} down {fmt_chance(a_round)}, {b.name} "
+                f"puts {a.name} down {fmt_chance(b_round)}, and the fight goes on "
+                f"{fmt_chance(order.going)}.",
+            )
+        )
+    lines += [
+        f"{a.name} wounds with damage {dmg_a} against Defence {pb.defence}: downed "
+        f"{fmt_chance(wa.downed)}, dead {fmt_chance(wa.dead)}.",
+        f"{b.name} wounds with damage {dmg_b} against Defence {pa.defence}: downed "
+        f"{fmt_chance(wb.downed)}, dead {fmt_chance(wb.dead)}.",
+        "A downed model is out of the fight: the enemy in contact finishes it.",
+        *round_lines,
+        *_either_lines(orders, a, b),
+    ]
+    cell = "CQC + d10, contested" + (", each side active half the time" if len(sides) > 1 else "")
+    attacks = (
+        Attack("a", "Close combat", _mean(x for x, _ in contests), cell, shown_a),
+        Attack("b", "Close combat", _mean(y for _, y in contests), cell, shown_b),
+    )
+    left_out = [
+        *_d10_left_out(a, "hand-to-hand"),
+        *_d10_left_out(b, "hand-to-hand"),
+        "Allies adding dice, pushback",
+    ]
+    return _d10_fight(a, b, orders, attacks, lines, left_out)
+
+
+def _either_lines(orders: Sequence[_Order], a: Side, b: Side) -> list[str]:
+    """With each side first half the time: each order's answer, and their mean."""
+    if len(orders) == 1:
+        return []
+    names = {"a": a.name, "b": b.name}
+    out = []
+    for o in orders:
+        a_wins, b_wins, _ = o.settled
+        out.append(
+            f"With {names[o.first]} first, {a.name} wins {fmt_chance(a_wins)} and {b.name} "
+            f"{fmt_chance(b_wins)}."
+        )
+    return [*out, "Each order is as likely: the odds above are their mean."]
+
+
+# How the exchange of shots reads each weapon trait of the seed (named as the seed prints
+# them, d10.WEAPON_TRAITS): in the odds, and how; or left out, and why. A close fight
+# reads no weapon at all: the player ticks the weapon's close-combat condition.
+D10_TRAITS_IN_SHOTS = {
+    "pump": "one shot with no penalty for moving, as every shot here",
+    "cqc": "counts in close combat only, not in an exchange of shots",
+}
+D10_TRAITS_LEFT_OUT = {
+    "bulky": "1 harder to hit after moving; here the shooters stand still",
+    "heavy": "cannot fire after moving, and moves 1 inch less; here the shooters stand still",
+    "assault": "1 easier to hit at 6 inches or closer; the odds know effective and long range only",
+    "bolt": "1 harder to hit after moving; here the shooters stand still",
+    "semiauto": "rate of fire {rof}: two rapid shots at effective range; here one shot a turn",
+    "auto": "rate of fire {rof}: two rapid shots, or suppressive fire with as many hit rolls "
+    "as its Auto number; here one shot a turn",
+    "sniper-scope": "rerolls a miss beyond 6 inches when firing one shot without moving",
+    "acog-scope": "rerolls a miss between 6 inches and effective range when firing one shot "
+    "without moving",
+    "bipod": "long range costs 1 instead of 2 on the target number when it stays still",
+}
+SPRAY = "spray"  # the shotgun's effect, as the seed words it ("+2TN bonus due to spray")
+
+
+def _carried(p: d10.D10Profile) -> list[d10.Weapon]:
+    """The model's weapons that are on the seed's table, each once, in its own order."""
+    return list(dict.fromkeys(w for w in map(_weapon, p.weapons) if w is not None))
+
+
+def _effects(w: d10.Weapon) -> tuple[str, ...]:
+    return (*w.trait_names, *([SPRAY] if w.to_hit else []))
+
+
+def _d10_left_out(s: Side, fight: str) -> list[str]:
+    """What the odds leave out of the model's weapons, each by its name in the seed."""
     p = s.profile
     assert isinstance(p, d10.D10Profile)
-    return [
+    out = [
         f"{s.name}: {w} (not on the seed's weapon list)" for w in p.weapons if _weapon(w) is None
     ]
+    carried = _carried(p)
+    if fight != "distance":
+        out += [
+            f"{s.name}, {w.name} — {', '.join(_effects(w))}: close combat reads no weapon; "
+            "tick its close-combat condition"
+            for w in carried
+        ]
+        return out
+    if carried:
+        used, *others = carried
+        out += [
+            f"{s.name}, {used.name}: {d10.WEAPON_TRAITS[t]} — "
+            + D10_TRAITS_LEFT_OUT[t].format(rof=used.rof)
+            for t in used.trait_slugs
+            if t in D10_TRAITS_LEFT_OUT
+        ]
+        out += [
+            f"{s.name}, {w.name}: not used — a model shoots the first weapon of its list that "
+            "is on the seed's table"
+            for w in others
+        ]
+    return out
+
+
+def _d10_in_shots(s: Side) -> list[str]:
+    """The working's lines for what the odds take from the weapon a model shoots."""
+    p = s.profile
+    assert isinstance(p, d10.D10Profile)
+    w = _first_weapon(p)
+    if w is None:
+        return []
+    out = [
+        f"{s.name}, {w.name}: {d10.WEAPON_TRAITS[t]} — {D10_TRAITS_IN_SHOTS[t]}."
+        for t in w.trait_slugs
+        if t in D10_TRAITS_IN_SHOTS
+    ]
+    if w.to_hit:
+        out.append(
+            f"{s.name}, {w.name}: {SPRAY} — {-w.to_hit} easier to hit: its target number is "
+            f"{-w.to_hit} lower."
+        )
+    if "/" in w.damage:
+        close, far = w.damage.split("/")
+        out.append(
+            f"{s.name}, {w.name}: damage {w.damage} — {close} at effective range, {far} at "
+            "long range."
+        )
+    return out
 
 
 def _weapon(name: str) -> d10.Weapon | None:
     return WEAPON_BY_NAME.get(name.casefold())
+
+
+def _first_weapon(p: d10.D10Profile) -> d10.Weapon | None:
+    """The weapon a model shoots: the first of its list that is on the seed's table."""
+    return next((w for w in map(_weapon, p.weapons) if w is not None), None)
 
 
 @dataclass(frozen=True, slots=True)
@@ -1256,28 +1466,34 @@ class Shot:
     out: Fraction
     weapon: str
     damage: int
+    target: int = d10.TARGET_NUMBER  # the target number rolled against
+    to_hit: int = 0  # what the weapon itself adds to it (the shotgun's spray: -2)
 
 
 def shot(shooter: d10.D10Profile, target: d10.D10Profile, modifier: int, long: bool) -> Shot | None:
-    weapon = next((w for w in map(_weapon, shooter.weapons) if w is not None), None)
-    if weapon is None:
+    """The shooter's first weapon on the seed's table against the target; None when it has
+    none, or is at long range with a weapon that has no long range ("24/-")."""
+    weapon = _first_weapon(shooter)
+    if weapon is None or (long and weapon.long is None):
         return None
     parts = weapon.damage.split("/")
     damage = int(parts[1] if long and len(parts) > 1 else parts[0])
-    tn = d10.target_number(modifier)
+    tn = d10.target_number(modifier + weapon.to_hit)
     hit = d10.success_chance(shooter.shooting, tn)
     crit = d10.critical_chance(shooter.shooting, tn)
     w = wound(damage, target.defence)
     out = (hit - crit) * _out_after(w, False) + crit * _out_after(w, True)
-    return Shot(hit, crit, w, out, weapon.name, damage)
+    return Shot(hit, crit, w, out, weapon.name, damage, tn, weapon.to_hit)
 
 
 def d10_shots(
     a: Side,
     b: Side,
     modifiers: tuple[Sequence[str], Sequence[str]] = ((), ()),
+    first: str = "either",
 ) -> Fight:
-    """An exchange of single shots, A first, then B, until one is downed or dead."""
+    """An exchange of single shots, one side first, then the other, until one is downed or
+    dead. `first` is "a", "b" or "either" (each shoots first half the time: the mean)."""
     pa, pb = a.profile, b.profile
     assert isinstance(pa, d10.D10Profile) and isinstance(pb, d10.D10Profile)
     mod_a, shown_a = _d10_modifier(modifiers[0], D10_SHOOTING_BY_SLUG, "modifiers.a")
@@ -1286,52 +1502,54 @@ def d10_shots(
     sb = shot(pb, pa, mod_b, "long-range" in modifiers[1])
     ka = sa.out if sa else ZERO
     kb = sb.out if sb else ZERO
-    a_round = ka
-    b_round = (1 - ka) * kb
     going = (1 - ka) * (1 - kb)
-    a_wins, b_wins, draw = _settle(a_round, b_round, ZERO, going)
+    orders = [
+        _Order("a", ka, (1 - ka) * kb, going)
+        if opener == "a"
+        else _Order("b", (1 - kb) * ka, kb, going)
+        for opener in _orders(first)
+    ]
     lines, attacks = [], []
-    for side, s, t, sh, mod, shown in (
-        ("a", a, b, sa, mod_a, shown_a),
-        ("b", b, a, sb, mod_b, shown_b),
-    ):
+    for side, s, t, sh, shown in (("a", a, b, sa, shown_a), ("b", b, a, sb, shown_b)):
         if sh is None:
-            lines.append(f"{s.name} has no weapon from the seed's list: it cannot shoot.")
+            w = _first_weapon(s.profile)  # type: ignore[arg-type]
+            lines.append(
+                f"{s.name} has no weapon from the seed's list: it cannot shoot."
+                if w is None
+                else f"{s.name}'s {w.name} has no long range ({w.range}): it cannot shoot at "
+                "long range."
+            )
             continue
         lines.append(
             f"{s.name} shoots ({sh.weapon}, Shooting {s.profile.shooting} + d10 against TN "  # type: ignore[attr-defined]
-            f"{d10.target_number(mod)}): hits {fmt_chance(sh.hit)}, critical (two wound rolls) "
+            f"{sh.target}): hits {fmt_chance(sh.hit)}, critical (two wound rolls) "
             f"{fmt_chance(sh.critical)}; a wound (damage {sh.damage} against Defence "
             f"{t.profile.defence}) downs {fmt_chance(sh.wound.downed)}, kills "  # type: ignore[attr-defined]
             f"{fmt_chance(sh.wound.dead)}; one shot puts {t.name} out {fmt_chance(sh.out)}."
         )
+        if sh.to_hit:
+            shown = (*shown, f"Spray {sh.to_hit:+d} TN")
         attacks.append(Attack(side, sh.weapon, sh.hit, "Shooting + d10 against TN", shown))
-    lines.append(f"{a.name} shoots first; shots alternate until one model is downed or dead.")
-    return Fight(
-        "d10",
-        a.name,
-        b.name,
-        a_wins,
-        b_wins,
-        draw,
-        _rounds(a_round, b_round, ZERO, going),
-        b_wins,
-        a_wins,
-        1,
-        1,
-        tuple(attacks),
-        tuple(lines),
-        tuple(
-            _d10_left_out(a)
-            + _d10_left_out(b)
-            + [
-                "Rate of fire beyond one shot",
-                "Suppression from non-damaging hits",
-                "Recovering from downed",
-            ]
-        ),
-        d10.VERSION,
-    )
+    lines += [*_d10_in_shots(a), *_d10_in_shots(b)]
+    names = {"a": a.name, "b": b.name}
+    if len(orders) == 1:
+        lines.append(
+            f"{names[orders[0].first]} shoots first; shots alternate until one model is "
+            "downed or dead."
+        )
+    else:
+        lines.append(
+            "Each side shoots first half the time; shots alternate until one model is downed "
+            "or dead."
+        )
+    lines += _either_lines(orders, a, b)
+    left_out = [
+        *_d10_left_out(a, "distance"),
+        *_d10_left_out(b, "distance"),
+        "Suppression from non-damaging hits",
+        "Recovering from downed",
+    ]
+    return _d10_fight(a, b, orders, attacks, lines, left_out)
 
 
 # ---------------------------------------------------------------- points against odds
@@ -1503,13 +1721,14 @@ class Request:
     modifiers: tuple[tuple[str, ...], tuple[str, ...]] = ((), ())
     frontage: tuple[int | None, int | None] = (None, None)
     extra: dict[str, object] = field(default_factory=dict)
+    first: str = "either"  # d10: who acts first, "a", "b" or "either" (FIRSTS)
 
 
 FIGHT_SYSTEMS = ("vsgmr", "gem", "d10")
 REQUEST_KEYS = {
     "vsgmr": ("system", "a", "b", "fight", "cover"),
     "gem": ("system", "a", "b", "modifiers", "frontage"),
-    "d10": ("system", "a", "b", "fight", "modifiers"),
+    "d10": ("system", "a", "b", "fight", "modifiers", "first"),
 }
 
 
@@ -1528,7 +1747,9 @@ def read_request(raw: object) -> Request:
     cover = _per_side(data.get("cover", False), "cover", _bool)
     modifiers = _per_side(data.get("modifiers", {}), "modifiers", _slugs, both=False)
     frontage = _per_side(data.get("frontage", {}), "frontage", _frontage, both=False)
-    return Request(system, a, b, fight, cover, modifiers, frontage)  # type: ignore[arg-type]
+    first = data.get("first", "either")
+    _orders(first)  # a bad value is told against its field, before any fight is worked
+    return Request(system, a, b, fight, cover, modifiers, frontage, first=first)  # type: ignore[arg-type]
 
 
 def _per_side(raw: object, path: str, read, both: bool = True) -> tuple[object, object]:
@@ -1569,8 +1790,8 @@ def compute(r: Request) -> Fight:
     if r.system == "gem":
         return gem_melee(r.a, r.b, r.modifiers, r.frontage)
     if r.fight == "distance":
-        return d10_shots(r.a, r.b, r.modifiers)
-    return d10_close(r.a, r.b, r.modifiers)
+        return d10_shots(r.a, r.b, r.modifiers, first=r.first)
+    return d10_close(r.a, r.b, r.modifiers, first=r.first)
 
 
 def swapped(r: Request) -> Request:
@@ -1583,6 +1804,7 @@ def swapped(r: Request) -> Request:
         (r.cover[1], r.cover[0]),
         (r.modifiers[1], r.modifiers[0]),
         (r.frontage[1], r.frontage[0]),
+        first={"a": "b", "b": "a"}.get(r.first, r.first),
     )
 
 

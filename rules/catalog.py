@@ -781,6 +781,15 @@ INTERPRETATIONS = [
             ),
             (
                 "vsgmr",
+                "duel-one-figure",
+                "Fight odds: a duel is one figure against one",
+                "The VSGMR odds set one figure of each side against one of the other, whatever "
+                "quantity the unit has, and so does the matchup's table. A hero commander "
+                "fights in the heavy armour it always wears (reading 6).",
+                "the VSGMR fight odds and the matchup's table",
+            ),
+            (
+                "vsgmr",
                 "duel-initiative",
                 "Fight odds: a duel's initiative is an even chance",
                 "In a VSGMR duel each side wins the initiative half the time every round "
@@ -799,6 +808,14 @@ INTERPRETATIONS = [
             ),
             (
                 "vsgmr",
+                "cover-at-distance",
+                "Fight odds: cover and Stealth count at distance only",
+                "A target in cover, or with Stealth, is harder to hit with a distance attack "
+                "(6+, and 7+ when it has both). Hand to hand neither changes anything.",
+                "the VSGMR fight odds at distance",
+            ),
+            (
+                "vsgmr",
                 "double-strike-once",
                 "Fight odds: Double Strike strikes once more",
                 "Double Strike's extra attack follows a hit roll that succeeds; in a duel it "
@@ -814,6 +831,23 @@ INTERPRETATIONS = [
                 "distance, or armour that turns every hit), the odds call the fight a draw. "
                 "This holds in every system.",
                 "the fight odds of every system",
+            ),
+            (
+                "gem",
+                "natural-20-and-1",
+                "Fight odds: a natural 20 hits, a natural 1 misses",
+                "In a GEM melee a 20 on the die always hits and a 1 always misses, whatever "
+                "the modifiers. Table 1's four marked cells (* and !) are decided by the "
+                "natural roll alone, so no Table 3 modifier moves them.",
+                "the GEM fight odds",
+            ),
+            (
+                "gem",
+                "vehicle-without-off",
+                "Fight odds: a vehicle without OFF makes no attacks",
+                "A GEM vehicle whose profile has no OFF attacks nobody in a melee; a melee "
+                "weapon it carries still attacks with that weapon's own OFF and ATT.",
+                "the GEM fight odds",
             ),
             (
                 "gem",
@@ -838,20 +872,62 @@ INTERPRETATIONS = [
                 "d10",
                 "close-fight",
                 "Fight odds: a close fight ends when one model goes down",
-                "The model that moved into contact is the active one and wins ties. The winner "
-                "rolls to wound with its Physique, +1 with a melee weapon (the seed's knife "
-                "example); a critical win with a melee weapon kills. A downed model is out: "
-                "the enemy in contact finishes it.",
+                "The active model wins ties. The winner rolls to wound with its Physique, +1 "
+                "with a melee weapon (the seed's knife example); a critical win with a melee "
+                "weapon kills. A downed model is out: the enemy in contact finishes it. The "
+                "close fight reads nothing from a model's weapon list: tick the condition for "
+                "the weapon it fights with.",
+                "the d10 fight odds and the matchup's table",
+            ),
+            (
+                "d10",
+                "close-fight-margin",
+                "Fight odds: the bigger margin wins a close fight",
+                "Each side's conditions move its own target number, so the two rolls are "
+                "compared by how far each got past its own target, not by their totals. A "
+                "margin 5 or more above the other side's is a critical, whether the other side "
+                "succeeded or not.",
+                "the d10 fight odds and the matchup's table",
+            ),
+            (
+                "d10",
+                "natural-1-and-0",
+                "Fight odds: a natural 1 fails, a natural 0 succeeds",
+                "On every d10 the odds roll, a 1 fails and a 0 (which counts as 10) succeeds "
+                "whatever the modifiers, and that holds for the wound roll against Defence "
+                "too. A natural 1 is never a critical.",
                 "the d10 fight odds",
+            ),
+            (
+                "d10",
+                "who-acts-first",
+                "Fight odds: you choose who acts first",
+                "The seed lets the active player shoot first and win a tied close fight. The "
+                "calculator, the fight API and the fight command let you say which side that "
+                "is; left alone, each side acts first half the time and the odds are the "
+                "average of the two, so a model against its twin is an even fight. The "
+                "matchup's table always takes the even choice.",
+                "the d10 fight odds and the matchup's table",
             ),
             (
                 "d10",
                 "exchange-of-shots",
                 "Fight odds: an exchange of single shots",
-                "Shooting is one shot at a time, the first side first, with the first weapon "
-                "on the seed's list the model carries (the shotgun's lower damage at long "
-                "range). A critical hit rolls two wounds, and two downed results kill.",
-                "the d10 fight odds",
+                "The two models shoot in turn, one shot a turn, standing still, until one is "
+                "down. Each uses the first weapon of its own list that is on the seed's "
+                "table; the shotgun's 3 damage at long range counts, and a weapon with no "
+                "long range (a - in its range) cannot shoot at long range. A critical hit "
+                "rolls two wounds, and two downed results kill. Rapid and automatic fire and "
+                "the penalties for moving are named under Not in these odds.",
+                "the d10 fight odds at distance",
+            ),
+            (
+                "d10",
+                "shotgun-spray",
+                "Fight odds: the shotgun's spray",
+                "The shotgun's spread of shot makes every shot with it 2 easier: its target "
+                "number is 2 lower than another weapon's would be, at any range.",
+                "the d10 fight odds at distance",
             ),
         ],
         start=1,

@@ -158,6 +158,8 @@ class D10ChancesForm(forms.Form):
 MAX_PROFILE_TEXT = 4000  # a typed profile as JSON; a real one is a few hundred characters
 MAX_QUANTITY = 1000
 SIDE_NAMES = {"a": "Side A", "b": "Side B"}
+# d10's choice of who acts first (fights.FIRSTS), as the calculator offers it.
+FIRST_WORDS = {"either": "Either, each half the time", **SIDE_NAMES}
 
 
 class FightForm(forms.Form):
@@ -191,6 +193,14 @@ class FightForm(forms.Form):
                 label="Fight",
                 required=False,
                 choices=[(f, f.replace("-", " ").capitalize()) for f in fight_kinds],
+                widget=forms.RadioSelect(attrs={"class": "form-check-input"}),
+            )
+        if "first" in asks:
+            self.fields["first"] = forms.ChoiceField(
+                label="Who acts first",
+                required=False,
+                choices=[(f, FIRST_WORDS[f]) for f in fights.FIRSTS],
+                help_text="shoots first, or wins a tied close fight",
                 widget=forms.RadioSelect(attrs={"class": "form-check-input"}),
             )
         for side, label in SIDE_NAMES.items():
@@ -274,7 +284,11 @@ class FightForm(forms.Form):
         """The kind of fight (when the system has more than one), then the two sides: where
         each side's unit comes from (its own-unit picker when the player has units, or
         picked one that is refused), then its conditions."""
-        kind = [Field("fight", template="rules/_fight_kind.html")] if "fight" in self.fields else []
+        kind = [
+            Field(name, template="rules/_fight_kind.html")
+            for name in ("fight", "first")
+            if name in self.fields
+        ]
         sides = []
         for side in self.sides:
             shown = [
@@ -328,6 +342,11 @@ class FightForm(forms.Form):
     @property
     def fight_kind(self) -> str:
         return self.cleaned_data.get("fight") or "hand-to-hand"
+
+    @property
+    def first(self) -> str:
+        """d10: who acts first; each side half the time unless the player picks one."""
+        return self.cleaned_data.get("first") or "either"
 
 
 def _modifier_choices(system: str, kinds: tuple[str, ...]) -> tuple[tuple[str, str, int], ...]:

@@ -301,7 +301,44 @@ def _charge() -> str:
     return f"two OFF 4, DEF 4 figures, one charging: {fights.summary(fights.compute(request))}"
 
 
+def _d10_fight(a: dict[str, object], b: dict[str, object], **conditions: object) -> str:
+    request = fights.read_request({"system": "d10", "a": a, "b": b, **conditions})
+    return fights.summary(fights.compute(request))
+
+
+def _who_acts_first() -> str:
+    one = {"name": "one rifleman", "profile": {"weapons": ["Carbine/AR"]}}
+    twin = {"name": "its twin", "profile": {"weapons": ["Carbine/AR"]}}
+    return (
+        f"two riflemen in a close fight: {_d10_fight(one, twin)}; with the first always "
+        f"acting first, {_d10_fight(one, twin, first='a')}"
+    )
+
+
+def _spray() -> str:
+    target = {"name": "a target", "profile": {}}
+    hits = []
+    for weapon in ("Carbine/AR", "Shotgun (pump, semi)"):
+        shooter = {"name": "a shooter", "profile": {"weapons": [weapon]}}
+        request = fights.read_request(
+            {"system": "d10", "a": shooter, "b": target, "fight": "distance"}
+        )
+        hits.append(percent(fights.compute(request).attacks[0].chance))
+    return f"Shooting 5 hits {hits[0]}% of the time with a carbine, {hits[1]}% with a shotgun"
+
+
+def _natural_rolls() -> str:
+    rear, sure = gem.hit_chance(1, 9, 10), gem.hit_chance(10, 1, 10)
+    return (
+        f"OFF 1 against DEF 9 hits {fights.exact(rear)} of the time even from the rear "
+        f"(+10), and OFF 10 against DEF 1 from the rear still {fights.exact(sure)}"
+    )
+
+
 EXAMPLES: dict[str, Callable[[], str]] = {
+    "who-acts-first": _who_acts_first,
+    "shotgun-spray": _spray,
+    "natural-20-and-1": _natural_rolls,
     "duel-initiative": _hero_against_troop,
     "duel-rolls-add-up": _tough_tank,
     "charge-first-round": _charge,

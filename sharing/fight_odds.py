@@ -159,6 +159,7 @@ def work_out(
         (bool(data.get("a_cover")), bool(data.get("b_cover"))),
         (form.modifiers("a"), form.modifiers("b")),
         (data.get("a_frontage"), data.get("b_frontage")),
+        first=form.first,
     )
     try:
         fight = fights.compute(request)

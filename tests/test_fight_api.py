@@ -131,9 +131,37 @@ def test_d10_close_fight(client):
     assert post(client, body).json()["a_wins"] == "90/91"
 
 
+RIFLEMAN = {"name": "Rifleman", "profile": {"weapons": ["Carbine/AR"]}}
+
+
+@pytest.mark.parametrize(
+    ("first", "a_wins", "b_wins"),
+    # By hand (tests/points/test_d10_fights.py): two riflemen close in; the active model
+    # wins the contest 9/20, the other 39/100, each puts the other out 3/5 of a win, so
+    # the one acting first wins 15/28; "either" is the mean of the two orders.
+    [
+        ("a", "15/28", "13/28"),
+        ("b", "13/28", "15/28"),
+        ("either", "1/2", "1/2"),
+        (None, "1/2", "1/2"),
+    ],
+)
+def test_d10_takes_who_acts_first_and_either_by_default(client, first, a_wins, b_wins):
+    body = {"system": "d10", "a": RIFLEMAN, "b": RIFLEMAN}
+    if first is not None:
+        body["first"] = first
+
+    out = post(client, body).json()
+
+    assert (out["a_wins"], out["b_wins"]) == (a_wins, b_wins)
+
+
 @pytest.mark.parametrize(
     ("body", "field"),
     [
+        ({"system": "d10", "a": RIFLEMAN, "b": RIFLEMAN, "first": "both"}, "first"),
+        ({"system": "d10", "a": RIFLEMAN, "b": RIFLEMAN, "first": ["a"]}, "first"),
+        ({"system": "vsgmr", "a": HERO, "b": TROOP, "first": "a"}, "first"),
         ({"system": "warhammer", "a": HERO, "b": TROOP}, "system"),
         ({"system": "vsgmr", "a": HERO}, "b"),
         ({"system": "vsgmr", "a": HERO, "b": TROOP, "fight": "psychic"}, "fight"),
@@ -337,6 +365,20 @@ def test_the_fight_command_says_what_is_wrong_with_its_input(tmp_path):
         code, out, err = _fight_command(*args)
         assert (code, out) == (2, ""), case
         assert message in err, (case, err)
+
+
+def test_the_fight_command_says_who_acts_first_in_d10(client, tmp_path):
+    path = tmp_path / "rifleman.json"
+    path.write_text(json.dumps(RIFLEMAN), encoding="utf-8")
+
+    either = _fight_command(str(path), str(path), "--system", "d10")
+    first = _fight_command(str(path), str(path), "--system", "d10", "--first", "b")
+
+    assert either[0] == first[0] == 0
+    assert json.loads(either[1])["a_wins"] == "1/2"
+    body = {"system": "d10", "a": RIFLEMAN, "b": RIFLEMAN, "first": "b"}
+    assert json.loads(first[1]) == post(client, body).json()
+    assert json.loads(first[1])["a_wins"] == "13/28"
 
 
 def test_the_fight_command_takes_gem_conditions_for_each_side(client, tmp_path):

@@ -14,6 +14,7 @@ from playwright.sync_api import expect
 from armies import services
 from tests.browser.helpers import DESK, PHONE, log_in
 from tests.factories import ArmyFactory, UserFactory, sample_file
+from tests.samples import sample_army
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -117,3 +118,46 @@ def test_matchup_shows_points_against_odds_on_a_desktop_and_a_phone(page, live_s
         expect(cell).to_contain_text("55.9 / 44.1")
         assert not page.evaluate("document.documentElement.scrollWidth > window.innerWidth")
         page.screenshot(path=str(SHOTS / f"matchup-odds-{width}.png"), full_page=True)
+
+
+RIFLEMAN = json.dumps({"weapons": ["Carbine/AR"]})
+
+
+def test_who_acts_first_is_picked_on_the_d10_calculator_and_changes_the_odds(page, live_server):
+    SHOTS.mkdir(exist_ok=True)
+    for size, width in ((DESK, 1366), (PHONE, 390)):
+        page.set_viewport_size(size)
+        page.goto("/rules/d10/fight/")
+        choice = page.get_by_test_id("choice-first")
+        expect(choice.get_by_label("Either, each half the time")).to_be_checked()
+        page.locator("#id_a_name").fill("Rifleman")
+        page.locator("#id_a_profile").fill(RIFLEMAN)
+        page.locator("#id_b_name").fill("Twin")
+        page.locator("#id_b_profile").fill(RIFLEMAN)
+        page.get_by_role("button", name="Work it out").click()
+        # By hand (tests/points/test_d10_fights.py): twins, each first half the time, 1/2.
+        outcomes = page.get_by_test_id("outcome-percent")
+        expect(outcomes).to_have_text(["50.0%", "0.0%", "50.0%"])
+
+        page.get_by_test_id("choice-first").get_by_label("Side A").check()
+        page.get_by_role("button", name="Work it out").click()
+        # Side A always acting first wins the tied close fights: 15/28 against 13/28.
+        expect(outcomes).to_have_text(["53.6%", "0.0%", "46.4%"])
+        expect(page).to_have_url(re.compile(r"first=a"))
+        expect(page.get_by_test_id("choice-first").get_by_label("Side A")).to_be_checked()
+        assert not page.evaluate("document.documentElement.scrollWidth > window.innerWidth")
+        page.screenshot(path=str(SHOTS / f"fight-d10-first-{width}.png"), full_page=True)
+
+        page.reload()
+        expect(page.get_by_test_id("outcome-percent")).to_have_text(["53.6%", "0.0%", "46.4%"])
+
+
+def test_a_d10_army_against_itself_buys_one_for_one_on_the_matchup(page, live_server):
+    owner = UserFactory(username="mirror")
+    squad = ArmyFactory(owner=owner, file=sample_army("d10", "rifle-squad"))
+    twin = ArmyFactory(owner=owner, file=sample_army("d10", "rifle-squad"))
+    log_in(page, "mirror")
+    page.set_viewport_size(DESK)
+    page.goto(f"/matchup/?a={squad.pk}&b={twin.pk}")
+
+    expect(page.get_by_test_id("odds-buys")).to_contain_text("1 point of A buys 100.0%")

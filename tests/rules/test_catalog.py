@@ -120,10 +120,11 @@ def test_d10_weapon_traits_are_all_described():
 
 def test_interpretations_are_numbered_as_in_the_spec_then_the_fight_readings():
     rows = RuleEntry.objects.of_kind("interpretation").order_by("position")
-    assert [r.data["number"] for r in rows] == list(range(1, 17))
+    assert [r.data["number"] for r in rows] == list(range(1, 25))
     assert [r.system for r in rows][:8] == ["gem"] * 5 + ["vsgmr"] * 2 + ["goms"]
-    # SPEC 3.8 readings: four for the VSGMR duel, two for GEM melee, two for d10.
-    assert [r.system for r in rows][8:] == ["vsgmr"] * 4 + ["gem"] * 2 + ["d10"] * 2
+    # SPEC 3.6 (9-11) and 3.8 readings: six for the VSGMR duel, four for GEM melee, six for
+    # d10.
+    assert [r.system for r in rows][8:] == ["vsgmr"] * 6 + ["gem"] * 4 + ["d10"] * 6
     assert all(r.data["affects"] for r in rows)
 
 

@@ -222,3 +222,51 @@ def test_each_fight_system_rules_page_links_its_calculator(client):
         page = client.get(reverse("rules:system", args=[system])).content.decode()
         assert f'href="/rules/{system}/fight/"' in page
     assert "/fight/" not in client.get(reverse("rules:system", args=["goms"])).content.decode()
+
+
+RIFLEMAN = json.dumps({"weapons": ["Carbine/AR"]})
+
+
+def test_d10_asks_who_acts_first_and_is_even_unless_told(client):
+    # By hand (tests/points/test_d10_fights.py): twins close in; the one acting first wins
+    # 15/28 (53.6%), the other 13/28; each half the time: 1/2 each.
+    even = client.get(url("d10", a_profile=RIFLEMAN, b_profile=RIFLEMAN)).content.decode()
+    b_first = client.get(
+        url("d10", a_profile=RIFLEMAN, b_profile=RIFLEMAN, first="b")
+    ).content.decode()
+
+    assert "Who acts first" in even
+    assert re.search(r'value="either" id="[^"]*" checked>', even)
+    assert percents(even) == ["50.0%", "0.0%", "50.0%"]
+    assert "each side is the active model (acting first, winning ties) half the time" in even
+    assert percents(b_first) == ["46.4%", "0.0%", "53.6%"]
+    assert re.search(r'value="b" id="[^"]*" checked>', b_first)
+    # The answer's link keeps the choice.
+    link = re.search(r'href="([^"]*)" data-testid="fight-link"', b_first).group(1)
+    assert parse_qs(urlsplit(html.unescape(link)).query)["first"] == ["b"]
+
+
+def test_a_bad_who_acts_first_is_told_and_nothing_is_worked_out(client):
+    page = client.get(
+        url("d10", a_profile=RIFLEMAN, b_profile=RIFLEMAN, first="c")
+    ).content.decode()
+
+    assert "Select a valid choice" in page
+    assert 'data-testid="fight-result"' not in page
+
+
+def test_only_d10_asks_who_acts_first(client):
+    for system in ("vsgmr", "gem"):
+        assert "Who acts first" not in client.get(url(system)).content.decode()
+
+
+def test_the_shotgun_shows_its_spray_and_names_what_is_left_out(client):
+    shotgun = json.dumps({"weapons": ["Shotgun (pump, semi)"]})
+    page = client.get(
+        url("d10", a_name="Breacher", a_profile=shotgun, b_profile=RIFLEMAN, fight="distance")
+    ).content.decode()
+    left_out = html.unescape(page.split('data-testid="not-in-these-odds"')[1].split("</div>")[0])
+
+    assert "against TN 8" in page
+    assert "Breacher, Shotgun (pump, semi): Assault" in left_out
+    assert "Side B, Carbine/AR: Auto (x)" in left_out

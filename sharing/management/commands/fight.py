@@ -36,6 +36,13 @@ class Command(BaseCommand):
         parser.add_argument(
             "--frontage", action="append", default=[], metavar="SIDE:N", help="GEM: e.g. a:5"
         )
+        parser.add_argument(
+            "--first",
+            choices=fights.FIRSTS,
+            default="either",
+            help="d10: who acts first (shoots first, or wins a tied close fight); either: "
+            "each side half the time",
+        )
 
     def handle(self, *args, a: str, b: str, system: str | None, **options) -> None:
         try:
@@ -81,6 +88,8 @@ def _body(system: str, sides: list[object], options: dict) -> dict[str, object]:
         body["cover"] = {side: side in options["cover"] for side in fights.SIDES}
     if "modifiers" in keys:
         body["modifiers"] = _by_side(options["modifier"], "--modifier", str)
+    if "first" in keys:
+        body["first"] = options["first"]
     if "frontage" in keys:
         frontage = _by_side(options["frontage"], "--frontage", int)
         body["frontage"] = {side: values[-1] for side, values in frontage.items() if values}
