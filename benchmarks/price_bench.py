@@ -7,9 +7,9 @@ Then what /api/price/ spends on the largest bodies it takes (1 MB): armies built
 the most per byte in each way found so far, each read, priced, explained and written as
 the API does. Their target (issue #18: well under 0.2 s) is printed, not enforced.
 
-Last, the exact fight odds (SPEC 3.8 and 6, issue #29): the costliest VSGMR duel, GEM
-melees at the largest size worked out exactly, a d10 fight, and the time to refuse a
-melee too large; target 200 ms of CPU each.
+Last, the fight odds (SPEC 3.8 and 6, issue #29): the costliest VSGMR duel, GEM melees at
+the largest size worked out exactly and just past it, a d10 fight; target 200 ms of CPU
+each. benchmarks/fight_bench.py measures SPEC 6's whole grid.
 """
 
 from __future__ import annotations
@@ -187,9 +187,9 @@ def _gem_side(quantity: int, hit: int, att: int, **more: object) -> dict[str, ob
     return {"name": "Block", "quantity": quantity, "profile": profile | more}
 
 
-# Plain blocks n a side: the bar's 20 of HIT 1, the largest worked out at each HIT and ATT
-# (fights.LARGEST_MELEES), and the bar's 20 of HIT 2 and 3, refused: their exact odds run
-# to 11,000 and 27,500 bits and take 0.6 s and 7 s.
+# Plain blocks n a side: the bar's 20 of HIT 1, the largest worked out exactly at each HIT
+# and ATT (fights.LARGEST_MELEES), and 20 of HIT 2 and 3, whose exact odds would run to
+# 11,000 and 27,500 bits (0.6 s and 7 s): walked in double precision instead.
 GEM_SIZES = ((20, 1, 1), (27, 1, 1), (14, 2, 2), (21, 1, 3), (10, 3, 3), (20, 2, 2), (20, 3, 3))
 
 _EVERY_DUEL_TRAIT = {
@@ -248,8 +248,12 @@ def fight_seconds(body: dict[str, object]) -> tuple[float, str]:
         try:
             fight = fights.compute(fights.read_request(body))
             out = fight.to_json()
-            bits = fight.a_wins.denominator.bit_length()
-            answer = f"A wins {out['percent']['a_wins']}% (exactly: a {bits:,}-bit denominator)"
+            if fight.exact:
+                bits = fight.a_wins.denominator.bit_length()
+                how = f"exactly: a {bits:,}-bit denominator"
+            else:
+                how = f"in double precision, within {fight.error:.0e}"
+            answer = f"A wins {out['percent']['a_wins']}% ({how})"
         except fights.TooLarge:
             answer = "refused: too large"
         best = min(best, time.process_time() - start)
@@ -277,7 +281,7 @@ def main() -> int:
     for label, (system, unit) in API_BODIES.items():
         body = largest_body(system, unit)
         print(f"  {label:28} {len(body) / 1e6:.2f} MB  {api_seconds(body) * 1000:5.0f} ms")
-    print(f"Fight odds, exact (CPU, best of 3; target {FIGHT_TARGET * 1000:.0f} ms):")
+    print(f"Fight odds (CPU, best of 3; target {FIGHT_TARGET * 1000:.0f} ms):")
     slowest = 0.0
     for label, body in FIGHT_BODIES.items():
         seconds, answer = fight_seconds(body)
