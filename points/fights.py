@@ -85,6 +85,9 @@ class Fight:
     b_left: tuple[float, ...] = ()
     exact: bool = True  # False: walked in double precision, each chance within `error`
     error: float = 0.0
+    # HIT each model has: a GEM model loses several before it is gone; 1 elsewhere.
+    a_model_hit: int = 1
+    b_model_hit: int = 1
 
     def working(self) -> list[str]:
         """The working in words, exact: each attack's chance and the table cell or roll it
@@ -788,6 +791,8 @@ def _melee_fight(
         *left,
         exact=error is None,
         error=error or 0.0,
+        a_model_hit=ma.hit,
+        b_model_hit=mb.hit,
     )
 
 
