@@ -223,6 +223,17 @@ def test_a_vsgmr_duel_shows_losses_of_its_one_figure(client):
     assert chart and "<desc" in chart.group(0) and chart.group(0).count("<rect") == 2
 
 
+def test_the_vsgmr_quantity_box_says_a_duel_is_one_figure(client):
+    page = client.get(url()).content.decode()
+    gem_page = client.get(url("gem")).content.decode()
+
+    said = "A duel is one figure against one: quantity is not used"
+    for side in "ab":
+        assert re.search(rf'id="id_{side}_quantity_helptext">{said}<', page)
+        assert f'aria-describedby="id_{side}_quantity_helptext' in page
+    assert said not in gem_page
+
+
 def test_a_fight_nobody_can_win_says_why_in_its_headline(client):
     # Two VSGMR troops have no distance attack; d10 models with no weapon cannot shoot;
     # GEM models of ATT 0 make no attacks.
@@ -254,6 +265,34 @@ def test_ranks_deeper_show_in_the_working_as_a_player_says_them(client):
 
     assert "2 ranks deeper +4" in page
     assert "tick once a rank" not in page
+
+
+def test_side_a_alone_asks_for_the_opponent_beside_side_b(client):
+    page = client.get(url(a_name="Grim", a_profile=json.dumps(HERO))).content.decode()
+
+    side_b = page.split('data-testid="side-b"')[1]
+    assert 'data-testid="pick-opponent"' in side_b
+    assert 'data-testid="pick-opponent"' not in page.split('data-testid="side-b"')[0]
+    assert re.search(r'<input[^>]*name="b_share"[^>]*autofocus', side_b)
+    assert page.count("autofocus") == 1
+    assert 'data-testid="fight-result"' not in page
+    for query in (
+        {},
+        {"b_profile": json.dumps(TROOP)},
+        {"a_profile": json.dumps(HERO), "b_profile": json.dumps(TROOP)},
+    ):
+        other = client.get(url(**query)).content.decode()
+        assert 'data-testid="pick-opponent"' not in other and "autofocus" not in other
+
+
+def test_side_a_from_a_players_own_unit_takes_the_focus_to_their_units(player_client, player):
+    army = ArmyFactory(owner=player, profiles=[HERO])
+
+    page = player_client.get(url(a_unit=army.units.get().pk)).content.decode()
+
+    side_b = page.split('data-testid="side-b"')[1]
+    assert 'data-testid="pick-opponent"' in side_b
+    assert re.search(r'<select[^>]*name="b_unit"[^>]*autofocus', side_b)
 
 
 def test_systems_without_fight_odds_are_not_found(client):
