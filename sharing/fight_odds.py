@@ -81,9 +81,13 @@ class Losses:
 
     @property
     def size(self) -> str:
-        """The chart's width class: a chart of few bars keeps its lettering's size."""
-        bars = len(self.chart.bars)
-        return "narrow" if bars <= 3 else "medium" if bars <= 6 else ""
+        """The chart's width class: its lettering the size of the page's other charts'."""
+        return "narrow" if len(self.chart.bars) <= 3 else "medium"
+
+    @property
+    def next_model(self) -> str:
+        """What "at most 1 model lost" counts, where a model has several HIT."""
+        return f"at most 1 model lost is at most {2 * self.model_hit - 1} HIT lost"
 
 
 @dataclass(frozen=True)
