@@ -81,13 +81,16 @@ class Losses:
 
     @property
     def size(self) -> str:
-        """The chart's width class: its lettering the size of the page's other charts'."""
-        return "narrow" if len(self.chart.bars) <= 3 else "medium"
+        """The chart's width class: a chart of few bars is drawn narrow, so that its
+        lettering is about the size of the page's other charts' (a ten-bar chart's)."""
+        return "narrow" if len(self.chart.bars) <= 3 else ""
 
     @property
     def next_model(self) -> str:
-        """What "at most 1 model lost" counts, where a model has several HIT."""
-        return f"at most 1 model lost is at most {2 * self.model_hit - 1} HIT lost"
+        """What "at most 0 models lost" counts, where a model has several HIT: any unit,
+        one model or many, has that row."""
+        lost = self.model_hit - 1
+        return f"at most 0 models lost is at most {lost} HIT lost"
 
 
 @dataclass(frozen=True)

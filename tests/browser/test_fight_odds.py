@@ -182,6 +182,8 @@ def test_odds_against_says_to_pick_the_opponent_and_takes_the_keyboard_there(pag
     # The focus is on side B's first field: the player's own units, on the phone's screen.
     expect(page.locator("#id_b_unit")).to_be_focused()
     expect(page.locator("#id_b_unit")).to_be_in_viewport()
+    SHOTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(SHOTS / "odds-against-prompt-390.png"), caret="initial")
     # A VSGMR duel is one figure against one: the box says so where it is typed.
     expect(page.locator("#id_b_quantity_helptext")).to_have_text(
         "A duel is one figure against one: quantity is not used"
@@ -194,4 +196,3 @@ def test_odds_against_says_to_pick_the_opponent_and_takes_the_keyboard_there(pag
     # By hand (above): the Thane wins 11/13; the prompt has gone once B is picked.
     expect(page.get_by_test_id("outcome-percent")).to_have_text(["84.6%", "0.0%", "15.4%"])
     expect(page.get_by_test_id("pick-opponent")).to_have_count(0)
-    page.screenshot(path=str(SHOTS / "odds-against-prompt-390.png"), full_page=True)

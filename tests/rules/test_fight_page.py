@@ -208,8 +208,8 @@ def test_models_of_several_hit_lose_a_model_at_a_time(client):
 
     assert losses(page, "a") == [["0", "1", "40.7%"], ["1", "2", "100.0%"]]
     assert "Models lost, at most" in page
-    # One model gone (2 HIT) and the next wounded (1): at most 3 HIT.
-    assert "at most 1 model lost is at most 3 HIT lost" in page
+    # The model wounded (1 HIT of its 2) is not yet lost.
+    assert "at most 0 models lost is at most 1 HIT lost" in page
 
 
 def test_a_vsgmr_duel_shows_losses_of_its_one_figure(client):
