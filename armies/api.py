@@ -107,7 +107,9 @@ def fight(request: HttpRequest) -> JsonResponse:
     except points.ArmyFileError as exc:
         return JsonResponse({"error": str(exc), "field": exc.path}, status=400)
     except fights.TooLarge as exc:
-        return JsonResponse({"error": str(exc)}, status=422)
+        # The largest quantities of the same units that are answered (SPEC 3.8), if any.
+        largest = dict(zip(("a", "b"), exc.largest, strict=True)) if exc.largest else None
+        return JsonResponse({"error": str(exc), "largest": largest}, status=422)
     return JsonResponse(result.to_json())
 
 

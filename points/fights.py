@@ -85,6 +85,9 @@ class Fight:
     b_left: tuple[float, ...] = ()
     exact: bool = True  # False: walked in double precision, each chance within `error`
     error: float = 0.0
+    # HIT each model has: a GEM model loses several before it is gone; 1 elsewhere.
+    a_model_hit: int = 1
+    b_model_hit: int = 1
 
     def working(self) -> list[str]:
         """The working in words, exact: each attack's chance and the table cell or roll it
@@ -448,6 +451,9 @@ LARGEST_MELEES = (
 
 
 def table_3_modifier(chosen: Iterable[str], path: str, first_round: bool) -> tuple[int, list[str]]:
+    """The d20 modifier a side's ticked Table 3 rows add up to, and each row as a player
+    says it ("Higher ground +1", "2 ranks deeper +4": a repeated row once, counted)."""
+    chosen = list(chosen)
     total, shown, groups = 0, [], set()
     seen: set[str] = set()
     for i, slug in enumerate(chosen):
@@ -455,16 +461,21 @@ def table_3_modifier(chosen: Iterable[str], path: str, first_round: bool) -> tup
         m = TABLE_3_BY_SLUG.get(slug) if isinstance(slug, str) else None
         if m is None:
             raise ArmyFileError(where, f"must be one of {', '.join(TABLE_3_BY_SLUG)}")
-        if slug in seen and slug not in REPEATABLE:
+        again = slug in seen
+        if again and slug not in REPEATABLE:
             raise ArmyFileError(where, f"{slug} is ticked twice")
-        if m.group and m.group in groups and slug not in seen:
+        if m.group and m.group in groups and not again:
             raise ArmyFileError(where, "pick flank or rear, not both")
         seen.add(slug)
         groups.add(m.group) if m.group else None
         if m.first_round_only and not first_round:
             continue
         total += m.roll
-        shown.append(f"{m.label} {m.roll:+d}")
+        if slug == "rank-deeper" and not again:
+            ranks = chosen.count(slug)
+            shown.append(f"{ranks} {'rank' if ranks == 1 else 'ranks'} deeper {ranks * m.roll:+d}")
+        elif slug != "rank-deeper":
+            shown.append(f"{m.label} {m.roll:+d}")
     if sum(1 for s in chosen if s == "rank-deeper") > MAX_RANKS:
         raise ArmyFileError(path, f"at most {MAX_RANKS} ranks deeper")
     return total, shown
@@ -778,6 +789,8 @@ def _melee_fight(
         *left,
         exact=error is None,
         error=error or 0.0,
+        a_model_hit=ma.hit,
+        b_model_hit=mb.hit,
     )
 
 

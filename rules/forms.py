@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from crispy_forms.helper import FormHelper
-from crispy_forms.layout import Div, Field, Fieldset, Layout
+from crispy_forms.layout import HTML, Div, Field, Fieldset, Layout
 from django import forms
 
 from points import d10, fights, gem
@@ -160,6 +160,13 @@ MAX_QUANTITY = 1000
 SIDE_NAMES = {"a": "Side A", "b": "Side B"}
 # d10's choice of who acts first (fights.FIRSTS), as the calculator offers it.
 FIRST_WORDS = {"either": "Either, each half the time", **SIDE_NAMES}
+OPPONENT_PROMPT = (
+    '<div class="col-12"><p class="alert alert-info py-2 mb-0" data-testid="pick-opponent">'
+    "Side A is filled in: now pick the opponent here, from one of the lists or a typed "
+    'profile, then "Work it out".</p></div>'
+)
+# Beside the quantity box where the fight does not read it (SPEC 3.8's readings).
+QUANTITY_HELP = {"vsgmr": "A duel is one figure against one: quantity is not used"}
 
 
 class FightForm(forms.Form):
@@ -242,7 +249,7 @@ class FightForm(forms.Form):
                 widget=forms.Textarea(attrs={**text_input, "rows": 2, "spellcheck": "false"}),
             )
             self.fields[f"{side}_quantity"] = _whole(
-                "Quantity", 1, MAX_QUANTITY, "models; 1 if empty"
+                "Quantity", 1, MAX_QUANTITY, QUANTITY_HELP.get(system, "models; 1 if empty")
             )
             if "cover" in asks:
                 self.fields[f"{side}_cover"] = forms.BooleanField(
@@ -300,6 +307,10 @@ class FightForm(forms.Form):
                 Div(f"{side['key']}_{name}", css_class=f"col-{width}") for name, width in shown
             ]
             cells += [Div(field.name, css_class="col-12") for field in side["conditions"]]
+            if side["key"] == "b" and self.opponent_missing:
+                # "Odds against…" fills side A: say to pick B, and take the keyboard there.
+                self.fields[f"b_{shown[0][0]}"].widget.attrs["autofocus"] = True
+                cells.insert(0, HTML(OPPONENT_PROMPT))
             sides.append(
                 NotedFieldset(
                     side["legend"],
@@ -331,6 +342,15 @@ class FightForm(forms.Form):
                 }
             )
         return out
+
+    SIDE_SOURCES = ("unit", "share", "catalog", "profile")
+
+    @property
+    def opponent_missing(self) -> bool:
+        """Side A is filled in (an "Odds against…" link) and side B is not yet."""
+        data = getattr(self, "cleaned_data", None) or {}
+        filled = {k for k in SIDE_NAMES if any(data.get(f"{k}_{n}") for n in self.SIDE_SOURCES)}
+        return filled == {"a"}
 
     def modifiers(self, side: str) -> tuple[str, ...]:
         # Only those of the kind of fight asked for: one list serves both kinds.

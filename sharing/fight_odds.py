@@ -5,11 +5,15 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
+from itertools import groupby
+from math import floor, nextafter
 
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 from django.http import QueryDict
+from django.urls import reverse
 
 from armies.models import Army, Unit, shared_army
 from points import ArmyFileError, fights
@@ -38,7 +42,7 @@ class Picked:
 @dataclass(frozen=True)
 class Outcome:
     label: str
-    chance: Fraction
+    chance: fights.Chance
 
     @property
     def exact(self) -> str:
@@ -51,6 +55,45 @@ class Outcome:
 
 
 @dataclass(frozen=True)
+class LossRow:
+    """At most so many lost ("3", or "0–16" for rows of one chance run together): models
+    (where a model has several HIT) and HIT or figures."""
+
+    models: str
+    lost: str
+    percent: str
+
+
+@dataclass(frozen=True)
+class Losses:
+    """One side's chance to lose at most k models (or HIT, or figures), k = 0 upwards."""
+
+    key: str  # "a" or "b"
+    name: str
+    counted: str  # what a row counts: "models", "HIT", "figures"
+    model_hit: int  # HIT a model has; above 1 the rows go a model at a time
+    rows: tuple[LossRow, ...]
+    chart: Chart
+
+    @property
+    def by_model(self) -> bool:
+        return self.model_hit > 1
+
+    @property
+    def size(self) -> str:
+        """The chart's width class: a chart of few bars is drawn narrow, so that its
+        lettering is about the size of the page's other charts' (a ten-bar chart's)."""
+        return "narrow" if len(self.chart.bars) <= 3 else ""
+
+    @property
+    def next_model(self) -> str:
+        """What "at most 0 models lost" counts, where a model has several HIT: any unit,
+        one model or many, has that row."""
+        lost = self.model_hit - 1
+        return f"at most 0 models lost is at most {lost} HIT lost"
+
+
+@dataclass(frozen=True)
 class Result:
     a: Picked
     b: Picked
@@ -58,6 +101,10 @@ class Result:
     outcomes: tuple[Outcome, ...]
     chart: Chart
     rounds_chart: Chart | None
+    losses: tuple[Losses, Losses]
+    headline: str  # why nobody can win, when nobody can; "" otherwise
+
+    answered = True
 
     @property
     def sides(self) -> list[tuple[Picked, str, int]]:
@@ -67,6 +114,11 @@ class Result:
             (self.a, _decimal(f.a_hit_lost), f.a_hit),
             (self.b, _decimal(f.b_hit_lost), f.b_hit),
         ]
+
+    @property
+    def error(self) -> str:
+        """The bound on each chance walked in double precision, as the working writes it."""
+        return f"{self.fight.error:.0e}"
 
     @property
     def rounds_cut(self) -> bool:
@@ -84,8 +136,22 @@ class Result:
         return [(r, p(r.a_wins), p(r.b_wins), p(r.draw), p(r.going)) for r in self.fight.rounds]
 
 
-def _decimal(x: Fraction) -> str:
-    hundredths = (x * 200 + 1) // 2
+@dataclass(frozen=True)
+class Refusal:
+    """A fight larger than Muster answers: the engine's reason, and the address of the
+    largest fight of the same units it does answer (the same query, fewer models)."""
+
+    message: str
+    smaller: str  # "" when not even one model of each is answered
+    quantities: tuple[int, int] | None
+
+    answered = False
+
+
+def _decimal(x: fights.Chance) -> str:
+    hundredths = (
+        floor(x * 100 + Fraction(1, 2)) if isinstance(x, Fraction) else floor(x * 100 + 0.5)
+    )
     return f"{hundredths // 100}.{hundredths % 100:02d}"
 
 
@@ -142,9 +208,9 @@ def work_out(
     form: FightForm,
     units: dict[int, Unit],
     samples: dict[str, tuple[str, dict[str, object]]],
-) -> Result | None:
+) -> Result | Refusal | None:
     """Both sides read from the form (errors go beside the field they came from), then
-    the fight; None when a side is missing or wrong, or the fight is too large."""
+    the fight; a Refusal when it is too large, None when a side is missing or wrong."""
     system = form.system
     picked = {side: _pick(form, side, system, units, samples) for side in SIDE_NAMES}
     a, b = picked["a"], picked["b"]
@@ -165,7 +231,7 @@ def work_out(
         fight = fights.compute(request)
     except fights.TooLarge as exc:
         form.add_error(None, str(exc))
-        return None
+        return Refusal(str(exc), _smaller(form, exc.largest), exc.largest)
     except ArmyFileError as exc:
         form.add_error(_field(exc.path), exc.message)
         return None
@@ -176,16 +242,108 @@ def work_out(
     )
     bars = [("A", fight.a_wins), ("draw", fight.draw), ("B", fight.b_wins)]
     going = [(r.number, r.going) for r in fight.rounds]
+    shown = fights.percent
     return Result(
         a,
         b,
         fight,
         outcomes,
-        chart("Who wins: side A, a draw, side B", "Outcome", bars),
-        chart("Chance the fight is still going after each round", "Round", going)
+        chart("Who wins: side A, a draw, side B", "Outcome", bars, shown=shown),
+        chart("Chance the fight is still going after each round", "Round", going, shown=shown)
         if going
         else None,
+        (_losses(fight, "a"), _losses(fight, "b")),
+        stalemate(fight, form.fight_kind),
     )
+
+
+def _smaller(form: FightForm, largest: tuple[int, int] | None) -> str:
+    """The calculator's address for the same fight with the quantities `largest`."""
+    if largest is None:
+        return ""
+    query = form.data.copy()
+    query["a_quantity"], query["b_quantity"] = (str(q) for q in largest)
+    return f"{reverse('fight', args=[form.system])}?{query.urlencode()}"
+
+
+def left_at_end(f: fights.Fight, side: str) -> Sequence[fights.Chance]:
+    """left[k]: the chance `side` ends the fight with k HIT (or figures) left. A duel of
+    one figure against one, which the engine does not count so: a side loses its figure
+    when the other wins; a draw (nobody can win) leaves both standing."""
+    left = f.a_left if side == "a" else f.b_left
+    if left:
+        return left
+    other_wins = f.b_wins if side == "a" else f.a_wins
+    return (other_wins, 1 - other_wins)
+
+
+def lost_at_most(left: Sequence[fights.Chance]) -> list[fights.Chance]:
+    """at_most[k]: the chance of losing at most k of the len(left) - 1 a side starts with;
+    certain for all of them. A chance not certain never reads 1 (or 0) from rounding."""
+    start = len(left) - 1
+    out, total = [], 0
+    for k in range(start + 1):
+        total += left[start - k]
+        chance = 1 if k == start else total
+        if k < start and chance >= 1 and any(left[: start - k]):
+            chance = nextafter(1.0, 0.0)
+        out.append(chance)
+    return out
+
+
+def _losses(f: fights.Fight, side: str) -> Losses:
+    """The table and chart of a side's losses: a row a model (a row a HIT where a model
+    has one), rows of the same percentage run together into one."""
+    word = SYSTEMS[f.system].strength_word
+    name, start = (f.a_name, f.a_hit) if side == "a" else (f.b_name, f.b_hit)
+    per = f.a_model_hit if side == "a" else f.b_model_hit
+    at_most = lost_at_most(left_at_end(f, side))
+    # At most m models lost: the next one may have lost all but one of its HIT.
+    steps = [(m, min(m * per + per - 1, start)) for m in range(start // per + 1)]
+    rows = []
+    for shown, group in groupby(steps, key=lambda step: fights.percent(at_most[step[1]])):
+        run = list(group)
+        (m0, h0), (m1, h1) = run[0], run[-1]
+        rows.append(LossRow(_span(m0, m1) if per > 1 else "", _span(h0, h1), shown))
+    counted = "models" if per > 1 else word if word == "HIT" else f"{word}s"
+    label = "Side A" if side == "a" else "Side B"
+    return Losses(
+        side,
+        name,
+        counted,
+        per,
+        tuple(rows),
+        chart(
+            f"{label}: the chance to lose at most so many {counted}",
+            f"{counted[0].upper()}{counted[1:]} lost",
+            [(m, at_most[hit]) for m, hit in steps],
+            shown=fights.percent,
+            desc=f"A bar for each number of {counted} lost, from 0 to {steps[-1][0]}, "
+            "read as at most that many; the table beside the chart gives the same chances.",
+        ),
+    )
+
+
+def _span(low: int, high: int) -> str:
+    return str(low) if low == high else f"{low}–{high}"
+
+
+NO_SHOT = {
+    "vsgmr": "neither figure has a distance attack",
+    "d10": "neither model carries a weapon from the seed's list",
+}
+
+
+def stalemate(f: fights.Fight, kind: str) -> str:
+    """Why nobody can win, in a line for the headline, when nobody can; else ""."""
+    if f.a_wins or f.b_wins:
+        return ""
+    if kind == "distance" and not f.attacks:
+        why = NO_SHOT.get(f.system, "neither side can")
+        return f"Neither can shoot: {why}, so the fight is a draw."
+    if not f.a_hit_lost and not f.b_hit_lost:
+        return "Neither side can harm the other: a draw."
+    return "Both sides always fall in the same round: a draw."
 
 
 def _field(path: str) -> str | None:

@@ -41,7 +41,7 @@ def fight(request: HttpRequest, system: str) -> HttpResponse:
         "result": result,
         "has_units": bool(units),
         "picker_armies": fight_odds.PICKER_ARMIES,
-        "link": request.get_full_path() if result else "",
+        "link": request.get_full_path() if result and result.answered else "",
     }
     template = "rules/fight.html#calculator" if request.htmx else "rules/fight.html"
     return render(request, template, context)

@@ -31,7 +31,7 @@ def test_the_answer_has_exactly_the_keys_the_issue_names(client):
     out = post(client, {"system": "vsgmr", "a": HERO, "b": TROOP}).json()
 
     assert set(out) == {
-        "exact",
+        "exact",  # SPEC 3.8: false when walked in double precision, within error_bound
         "error_bound",
         "a_wins",
         "b_wins",
@@ -225,18 +225,24 @@ def test_a_melee_too_long_to_add_up_exactly_comes_in_twelve_digits_with_its_boun
         assert re.fullmatch(r"0\.0*[1-9]\d{11}", chance), chance  # 12 significant digits
 
 
-def test_only_a_melee_past_two_hundred_hit_a_side_is_refused(client):
-    big = {"type": "block", "base": "20mm", "off": 4, "def": 4, "hit": 5, "att": 1}
+def test_too_large_a_melee_is_refused_naming_the_largest_answered(client):
+    # 70 models of HIT 3 is 210 HIT, past the 200 a side Muster walks; 66 models (198
+    # HIT) against the same 30 are answered.
+    big = {"type": "skirmisher", "base": "25mm", "off": 4, "def": 4, "hit": 3, "att": 3}
     body = {
         "system": "gem",
-        "a": {"name": "A", "quantity": 41, "profile": big},
-        "b": {"name": "B", "quantity": 41, "profile": big},
+        "a": {"name": "A", "quantity": 70, "profile": big},
+        "b": {"name": "B", "quantity": 30, "profile": big},
     }
 
     response = post(client, body)
 
     assert response.status_code == 422
     assert "up to 200 HIT a side" in response.json()["error"]
+    assert response.json()["largest"] == {"a": 66, "b": 30}
+    body["a"]["quantity"] = 66
+    answered = post(client, body)
+    assert answered.status_code == 200 and answered.json()["exact"] is False
 
 
 def test_player_text_comes_back_escaped_as_json(client):

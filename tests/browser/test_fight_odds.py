@@ -161,3 +161,82 @@ def test_a_d10_army_against_itself_buys_one_for_one_on_the_matchup(page, live_se
     page.goto(f"/matchup/?a={squad.pk}&b={twin.pk}")
 
     expect(page.get_by_test_id("odds-buys")).to_contain_text("1 point of A buys 100.0%")
+
+
+BIG = json.dumps({"type": "skirmisher", "base": "25mm", "off": 4, "def": 4, "hit": 3, "att": 3})
+
+
+def test_a_large_melee_shows_its_losses_and_says_it_is_worked_in_double_precision(
+    page, live_server
+):
+    # Issue #44: 30 models of HIT 3 a side is walked in double precision; the answer says
+    # so once, and each side's losses show as a chart and a table. Names a player typed
+    # stay text and wrap, on a desk and on a phone.
+    long_name = "Longname" * 25  # 200 characters, one word
+    marked = "<b>BBCode</b>[b]x[/b]"
+    SHOTS.mkdir(exist_ok=True)
+    for size, shot in ((DESK, "calc-desk.png"), (PHONE, "calc-phone.png")):
+        page.set_viewport_size(size)
+        page.goto("/rules/gem/fight/")
+        page.locator("#id_a_name").fill(long_name)
+        page.locator("#id_a_profile").fill(BIG)
+        page.locator("#id_a_quantity").fill("30")
+        page.locator("#id_b_name").fill(marked)
+        page.locator("#id_b_profile").fill(BIG)
+        page.locator("#id_b_quantity").fill("30")
+        page.locator("#id_a_ranks").fill("1")
+        page.get_by_role("button", name="Work it out").click()
+
+        note = page.get_by_test_id("double-precision")
+        expect(note).to_have_count(1)
+        expect(note).to_contain_text("Worked out in double precision: each chance is within")
+        losses = page.get_by_test_id("fight-losses")
+        expect(losses.get_by_test_id("losses-table")).to_have_count(2)
+        # A row for at most 30 models lost (90 HIT): certain, whatever else happens.
+        last_row = losses.get_by_test_id("losses-table").first.locator("tbody tr").last
+        expect(last_row).to_have_text(re.compile(r"^\s*30\s*90\s*100\.0%\s*$"))
+        charts = losses.locator("svg[role=img]")
+        expect(charts).to_have_count(2)
+        expect(charts.first.locator("rect.chart-bar")).to_have_count(31)
+        expect(charts.first.locator("desc")).to_contain_text("the table beside the chart")
+        expect(page.locator("#fight-result h2")).to_contain_text(marked)
+        expect(page.get_by_test_id("losses-b").locator("h4")).to_contain_text(marked)
+        expect(page.locator("#fight-result b")).to_have_count(0)
+        assert not page.evaluate("document.documentElement.scrollWidth > window.innerWidth")
+        page.screenshot(path=str(SHOTS / shot), full_page=True)
+        # The working says the ranks as a player does.
+        page.get_by_test_id("fight-working").locator("summary").click()
+        expect(page.get_by_test_id("fight-working")).to_contain_text("1 rank deeper +2")
+
+
+def test_odds_against_says_to_pick_the_opponent_and_takes_the_keyboard_there(page, live_server):
+    owner = UserFactory(username="challenger")
+    army = ArmyFactory(owner=owner, file=sample_file("dwarves"))
+    log_in(page, "challenger")
+    page.set_viewport_size(PHONE)
+    page.goto(f"/armies/{army.pk}/roster/")
+    card = page.get_by_test_id("roster-unit").filter(has_text="Thane")
+    card.get_by_test_id("odds-against").click()
+
+    expect(page).to_have_url(re.compile(r"/rules/vsgmr/fight/\?a_unit=\d+$"))
+    prompt = page.get_by_test_id("side-b").get_by_test_id("pick-opponent")
+    expect(prompt).to_be_visible()
+    expect(prompt).to_contain_text("pick the opponent")
+    expect(prompt).to_be_in_viewport()
+    # The focus is on side B's first field: the player's own units, on the phone's screen.
+    expect(page.locator("#id_b_unit")).to_be_focused()
+    expect(page.locator("#id_b_unit")).to_be_in_viewport()
+    SHOTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(SHOTS / "odds-against-prompt-390.png"), caret="initial")
+    # A VSGMR duel is one figure against one: the box says so where it is typed.
+    expect(page.locator("#id_b_quantity_helptext")).to_have_text(
+        "A duel is one figure against one: quantity is not used"
+    )
+    page.keyboard.press("Tab")  # on to the share link box, as the keyboard goes
+    expect(page.locator("#id_b_share")).to_be_focused()
+    page.locator("#id_b_name").fill("Grunt")
+    page.locator("#id_b_profile").fill(TROOP)
+    page.get_by_role("button", name="Work it out").click()
+    # By hand (above): the Thane wins 11/13; the prompt has gone once B is picked.
+    expect(page.get_by_test_id("outcome-percent")).to_have_text(["84.6%", "0.0%", "15.4%"])
+    expect(page.get_by_test_id("pick-opponent")).to_have_count(0)

@@ -15,6 +15,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from django.utils.http import urlencode
 from playwright.sync_api import expect
 
 from armies import services
@@ -26,6 +27,8 @@ from tests.factories import ArmyFactory, UserFactory
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.validity, pytest.mark.slow]
 
 AXE = Path(__file__).parent / "vendor" / "axe.min.js"
+BLOCK = json.dumps({"type": "skirmisher", "base": "25mm", "off": 4, "def": 4, "hit": 3, "att": 3})
+LARGE_MELEE = {"a_profile": BLOCK, "a_quantity": 30, "b_profile": BLOCK, "b_quantity": 30}
 BAD = {"serious", "critical"}
 # Only the violations come back in full: the passes, which nobody reads, as one node each.
 AXE_RUN = """async () => JSON.stringify(
@@ -88,6 +91,10 @@ def _pages(owner) -> list[tuple[str, str]]:
             "gem fight odds",
             "/rules/gem/fight/?a_catalog=border-warband:0&b_catalog=border-warband:1",
         ),
+        # Issue #44: walked in double precision, with each side's losses charted; and
+        # side A alone, which asks for the opponent beside side B.
+        ("large gem fight odds", f"/rules/gem/fight/?{urlencode(LARGE_MELEE)}"),
+        ("fight odds, side A alone", f"/rules/vsgmr/fight/?a_unit={vsgmr.units.first().pk}"),
         ("interpretations", "/rules/interpretations/"),
     ]
     for system, army in armies.items():

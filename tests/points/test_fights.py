@@ -196,6 +196,21 @@ def test_gem_higher_ground_adds_one_to_every_roll():
     assert f.attacks[0].modifiers == ("Higher ground +1",)
 
 
+def test_gem_ranks_deeper_read_as_a_player_says_them():
+    # Issue #44: OFF 4 v DEF 4 needs 11; two ranks deeper (+2 each) and higher ground (+1)
+    # make it 6: 15/20. The working says "2 ranks deeper +4", not the row twice.
+    f = fight(
+        "gem",
+        gem(off=4, **{"def": 4}),
+        gem(off=4, **{"def": 4}),
+        modifiers={"a": ["rank-deeper", "higher-ground", "rank-deeper"], "b": ["rank-deeper"]},
+    )
+
+    assert f.attacks[0].chance == F(3, 4)
+    assert f.attacks[0].modifiers == ("2 ranks deeper +4", "Higher ground +1")
+    assert f.attacks[1].modifiers == ("1 rank deeper +2",)
+
+
 def test_gem_a_charge_counts_in_the_first_round_only():
     # Round 1: A needs 9: 3/5. A 3/5 * 1/2 = 3/10, B 2/5 * 1/2 = 1/5, both 3/10, none 1/5;
     # then a third each. A = 3/10 + 1/15 = 11/30, B = 1/5 + 1/15 = 4/15, draw 11/30.

@@ -114,20 +114,187 @@ def test_a_bad_typed_profile_is_told_beside_it_and_kept(client):
     assert "Type the profile as JSON" in feedback(broken, "a_profile")
 
 
-def test_too_large_a_melee_says_how_large_is_worked_out(client):
-    big = {**SINGLE, "hit": 3, "att": 3}
+BIG = {**SINGLE, "hit": 3, "att": 3}
+
+
+def losses(page: str, side: str) -> list[list[str]]:
+    """Side `side`'s losses table, row by row, as the cells read."""
+    found = re.search(rf'data-testid="losses-{side}".*?<tbody>(.*?)</tbody>', page, re.S)
+    assert found, f"no losses table for side {side}"
+    rows = re.findall(r"<tr>(.*?)</tr>", found.group(1), re.S)
+    return [[html.unescape(c) for c in re.findall(r"<t[hd][^>]*>(.*?)</t[hd]>", r)] for r in rows]
+
+
+def test_a_large_melee_is_walked_in_double_precision_and_says_so_once(client):
+    # 30 models of HIT 3 a side (90 HIT): too long to add up exactly in a fifth of a
+    # second, so walked in double precision (SPEC 3.8) and answered, not refused.
     page = client.get(
         url(
             "gem",
-            a_profile=json.dumps(big),
-            a_quantity=20,
-            b_profile=json.dumps(big),
-            b_quantity=20,
+            a_profile=json.dumps(BIG),
+            a_quantity=30,
+            b_profile=json.dumps(BIG),
+            b_quantity=30,
+        )
+    ).content.decode()
+
+    assert 'data-testid="fight-refused"' not in page
+    a, _draw, b = percents(page)
+    assert a == b  # the same unit on both sides
+    note = re.findall(r'data-testid="double-precision">([^<]*)<', page)
+    assert len(note) == 1
+    assert re.fullmatch(
+        r"Worked out in double precision: each chance is within \de-1\d of the exact one\.",
+        note[0],
+    )
+    assert ">To 12 digits<" in page and ">Exactly<" not in page
+    # A row a model, the last one every model: certain. 31 rows at most (0 to 30 models).
+    rows = losses(page, "a")
+    assert rows[-1] == ["30", "90", "100.0%"]
+    assert 2 <= len(rows) <= 31
+    assert not any(r[-1] in ("0.0%", "100.0%") for r in rows[:-1])  # none certain but all
+    assert page.count('data-testid="losses-table"') == 2
+
+
+def test_a_melee_past_two_hundred_hit_links_to_the_largest_answered(client):
+    # 70 models of HIT 3 is 210 HIT: past the 200 a side Muster walks. The same units
+    # with A cut to 66 models (198 HIT) and B's 30 as they were are answered.
+    page = client.get(
+        url(
+            "gem",
+            a_profile=json.dumps(BIG),
+            a_quantity=70,
+            b_profile=json.dumps(BIG),
+            b_quantity=30,
         )
     ).content.decode()
 
     assert 'data-testid="fight-refused"' in page
-    assert "about 27 models a side of HIT 1 and ATT 1" in page
+    assert "up to 200 HIT a side" in page
+    link = re.search(r'href="([^"]*)" data-testid="fight-smaller"', page)
+    assert link, "no link to the largest answered fight"
+    query = parse_qs(urlsplit(html.unescape(link.group(1))).query)
+    assert query["a_quantity"] == ["66"] and query["b_quantity"] == ["30"]
+    assert json.loads(query["a_profile"][0]) == BIG
+    smaller = client.get(html.unescape(link.group(1))).content.decode()
+    assert 'data-testid="fight-result"' in smaller
+    assert "Side A: 66 models of HIT 3" in smaller
+
+
+def test_a_one_model_melee_shows_each_sides_losses(client):
+    # OFF 4 v DEF 4 needs 11: each hits 1/2 a round. Both hit 1/4, one 1/4 each, none 1/4:
+    # A wins 1/3, and only then keeps its one HIT: at most 0 lost 1/3, at most 1 certain.
+    one = {**SINGLE, "hit": 1, "att": 1}
+    page = client.get(
+        url("gem", a_profile=json.dumps(one), b_profile=json.dumps(one))
+    ).content.decode()
+
+    assert losses(page, "a") == [["0", "33.3%"], ["1", "100.0%"]]
+    assert losses(page, "b") == [["0", "33.3%"], ["1", "100.0%"]]
+    assert "HIT lost, at most" in page and "Models lost, at most" not in page
+    assert 'data-testid="double-precision"' not in page
+
+
+def test_models_of_several_hit_lose_a_model_at_a_time(client):
+    # One model of HIT 2 a side, each hitting 1/2 a round. Rounds where nobody hits
+    # change nothing: A only, B only, both, a third each. From (2,2): (2,1), (1,2) or
+    # (1,1). From (1,1) each way a third. From (2,1): A wins with 2 left (1/3), with 1
+    # left (both hit, 1/3), or (1,1) (1/3). A keeps its model (at most 0 models, 1 HIT,
+    # lost): 1/3 (2,1) x (2/3 + 1/9) + 1/3 (1,2) x 1/9 + 1/3 (1,1) x 1/3 = 11/27, 40.7%.
+    two = {**SINGLE, "hit": 2, "att": 1}
+    page = client.get(
+        url("gem", a_profile=json.dumps(two), b_profile=json.dumps(two))
+    ).content.decode()
+
+    assert losses(page, "a") == [["0", "1", "40.7%"], ["1", "2", "100.0%"]]
+    assert "Models lost, at most" in page
+    # The model wounded (1 HIT of its 2) is not yet lost.
+    assert "at most 0 models lost is at most 1 HIT lost" in page
+
+
+def test_a_vsgmr_duel_shows_losses_of_its_one_figure(client):
+    # The hero wins 3/5 hand to hand: then, and only then, it keeps its figure.
+    page = client.get(
+        url(a_profile=json.dumps(HERO), b_profile=json.dumps(TROOP), fight="hand-to-hand")
+    ).content.decode()
+
+    assert losses(page, "a") == [["0", "60.0%"], ["1", "100.0%"]]
+    assert losses(page, "b") == [["0", "40.0%"], ["1", "100.0%"]]
+    assert "Figures lost, at most" in page
+    chart = re.search(r'<svg[^>]*aria-describedby="losses-chart-a-desc".*?</svg>', page, re.S)
+    assert chart and "<desc" in chart.group(0) and chart.group(0).count("<rect") == 2
+
+
+def test_the_vsgmr_quantity_box_says_a_duel_is_one_figure(client):
+    page = client.get(url()).content.decode()
+    gem_page = client.get(url("gem")).content.decode()
+
+    said = "A duel is one figure against one: quantity is not used"
+    for side in "ab":
+        assert re.search(rf'id="id_{side}_quantity_helptext">{said}<', page)
+        assert f'aria-describedby="id_{side}_quantity_helptext' in page
+    assert said not in gem_page
+
+
+def test_a_fight_nobody_can_win_says_why_in_its_headline(client):
+    # Two VSGMR troops have no distance attack; d10 models with no weapon cannot shoot;
+    # GEM models of ATT 0 make no attacks.
+    shooting = client.get(
+        url(a_profile=json.dumps(TROOP), b_profile=json.dumps(TROOP), fight="distance")
+    ).content.decode()
+    d10 = client.get(url("d10", a_profile="{}", b_profile="{}", fight="distance")).content.decode()
+    idle = {**SINGLE, "att": 0}
+    melee = client.get(
+        url("gem", a_profile=json.dumps(idle), b_profile=json.dumps(idle))
+    ).content.decode()
+    fought = client.get(url(a_profile=json.dumps(TROOP), b_profile=json.dumps(TROOP)))
+
+    def headline(page: str) -> str:
+        found = re.search(r'data-testid="fight-headline">([^<]*)<', page)
+        return html.unescape(found.group(1)) if found else ""
+
+    assert headline(shooting).startswith("Neither can shoot: neither figure has a distance")
+    assert headline(d10).startswith("Neither can shoot: neither model carries a weapon")
+    assert headline(melee) == "Neither side can harm the other: a draw."
+    assert percents(melee) == ["0.0%", "100.0%", "0.0%"]
+    assert headline(fought.content.decode()) == ""
+
+
+def test_ranks_deeper_show_in_the_working_as_a_player_says_them(client):
+    page = client.get(
+        url("gem", a_profile=json.dumps(SINGLE), b_profile=json.dumps(SINGLE), a_ranks=2)
+    ).content.decode()
+
+    assert "2 ranks deeper +4" in page
+    assert "tick once a rank" not in page
+
+
+def test_side_a_alone_asks_for_the_opponent_beside_side_b(client):
+    page = client.get(url(a_name="Grim", a_profile=json.dumps(HERO))).content.decode()
+
+    side_b = page.split('data-testid="side-b"')[1]
+    assert 'data-testid="pick-opponent"' in side_b
+    assert 'data-testid="pick-opponent"' not in page.split('data-testid="side-b"')[0]
+    assert re.search(r'<input[^>]*name="b_share"[^>]*autofocus', side_b)
+    assert page.count("autofocus") == 1
+    assert 'data-testid="fight-result"' not in page
+    for query in (
+        {},
+        {"b_profile": json.dumps(TROOP)},
+        {"a_profile": json.dumps(HERO), "b_profile": json.dumps(TROOP)},
+    ):
+        other = client.get(url(**query)).content.decode()
+        assert 'data-testid="pick-opponent"' not in other and "autofocus" not in other
+
+
+def test_side_a_from_a_players_own_unit_takes_the_focus_to_their_units(player_client, player):
+    army = ArmyFactory(owner=player, profiles=[HERO])
+
+    page = player_client.get(url(a_unit=army.units.get().pk)).content.decode()
+
+    side_b = page.split('data-testid="side-b"')[1]
+    assert 'data-testid="pick-opponent"' in side_b
+    assert re.search(r'<select[^>]*name="b_unit"[^>]*autofocus', side_b)
 
 
 def test_systems_without_fight_odds_are_not_found(client):
