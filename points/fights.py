@@ -61,7 +61,7 @@ class Round:
     going: Chance
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, kw_only=True)
 class Fight:
     system: str
     a_name: str
@@ -388,21 +388,21 @@ def vsgmr_duel(
     if a.quantity > 1 or b.quantity > 1:
         lines.append("A duel is one figure against one: quantities are left out.")
     return Fight(
-        "vsgmr",
-        a.name,
-        b.name,
-        a_wins,
-        b_wins,
-        draw,
-        _rounds(a_round, b_round, ZERO, going),
-        b_wins,
-        a_wins,
-        1,
-        1,
-        tuple(x.attack for x in (sa, sb) if x.attack is not None),
-        tuple(lines),
-        tuple(left_out),
-        vsgmr.VERSION,
+        system="vsgmr",
+        a_name=a.name,
+        b_name=b.name,
+        a_wins=a_wins,
+        b_wins=b_wins,
+        draw=draw,
+        rounds=_rounds(a_round, b_round, ZERO, going),
+        a_hit_lost=b_wins,  # one figure against one: a side loses its figure when it loses
+        b_hit_lost=a_wins,
+        a_hit=1,
+        b_hit=1,
+        attacks=tuple(x.attack for x in (sa, sb) if x.attack is not None),
+        lines=tuple(lines),
+        not_in_these_odds=tuple(left_out),
+        version=vsgmr.VERSION,
     )
 
 
@@ -773,20 +773,24 @@ def _melee_fight(
             f"double precision, so each chance is within {error:.0e} of the exact one."
         )
     return Fight(
-        "gem",
-        a.name,
-        b.name,
-        *wins,
-        rounds,
-        *lost,
-        ma.models * ma.hit,
-        mb.models * mb.hit,
-        ma.attacks + mb.attacks,
-        tuple(lines),
-        tuple(left_out),
-        gem.VERSION,
-        work,
-        *left,
+        system="gem",
+        a_name=a.name,
+        b_name=b.name,
+        a_wins=wins[0],
+        b_wins=wins[1],
+        draw=wins[2],
+        rounds=rounds,
+        a_hit_lost=lost[0],
+        b_hit_lost=lost[1],
+        a_hit=ma.models * ma.hit,
+        b_hit=mb.models * mb.hit,
+        attacks=ma.attacks + mb.attacks,
+        lines=tuple(lines),
+        not_in_these_odds=tuple(left_out),
+        version=gem.VERSION,
+        work=work,
+        a_left=left[0],
+        b_left=left[1],
         exact=error is None,
         error=error or 0.0,
         a_model_hit=ma.hit,
@@ -1238,21 +1242,21 @@ def _d10_fight(
         for same in zip(*(o.rounds for o in orders), strict=True)
     )
     return Fight(
-        "d10",
-        a.name,
-        b.name,
-        a_wins,
-        b_wins,
-        draw,
-        rounds,
-        b_wins,
-        a_wins,
-        1,
-        1,
-        tuple(attacks),
-        tuple(lines),
-        tuple(left_out),
-        d10.VERSION,
+        system="d10",
+        a_name=a.name,
+        b_name=b.name,
+        a_wins=a_wins,
+        b_wins=b_wins,
+        draw=draw,
+        rounds=rounds,
+        a_hit_lost=b_wins,  # one model against one: a side loses its model when it loses
+        b_hit_lost=a_wins,
+        a_hit=1,
+        b_hit=1,
+        attacks=tuple(attacks),
+        lines=tuple(lines),
+        not_in_these_odds=tuple(left_out),
+        version=d10.VERSION,
     )
 
 
