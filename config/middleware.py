@@ -49,14 +49,18 @@ class AccountTagMiddleware:
     """`X-Muster-Account` on the HTML answers (accounts/devices.py): every page and form
     answer, and each htmx fragment drawn for someone (it read the session). A fragment
     that never read it (the pricing preview) and JSON answers (the API) say nothing: it
-    would cost them a session read for nothing."""
+    would cost them a session read for nothing. So does a server error."""
 
     def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]):
         self.get_response = get_response
 
     def __call__(self, request: HttpRequest) -> HttpResponse:
         response = self.get_response(request)
-        if not response.get("Content-Type", "").startswith("text/html"):
+        # A server error (a database that does not answer) says nothing: asking whom it
+        # was for would ask the database again.
+        if response.status_code >= 500 or not response.get("Content-Type", "").startswith(
+            "text/html"
+        ):
             return response
         session = getattr(request, "session", None)
         if not getattr(request, "htmx", False) or (session is not None and session.accessed):

@@ -418,7 +418,8 @@
     waiting.length = 0;
     document.querySelector('[data-testid="play-conflict"]')?.remove();
     if ("indexedDB" in window) indexedDB.deleteDatabase(TABLE_DB);
-    say(unsent ? `Signed out: the ${changes(unsent)} made offline were deleted from this device, not sent.` : "");
+    const what = `${changes(unsent)} made offline ${unsent === 1 ? "was" : "were"}`;
+    say(unsent ? `Signed out: the ${what} deleted from this device, not sent.` : "");
   }
 
   // An answer drawn for another account than this page (or for nobody): true, and the

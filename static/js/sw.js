@@ -78,7 +78,9 @@ const loaded = (async () => {
   } catch {
     // Unreadable: as on a new device.
   }
-  state = { account: found?.account ?? null, logout: found?.logout ?? null };
+  const logout = state?.logout ?? found?.logout ?? null;
+  // A wipe while this was read (the worker was started by a log-in) says who is now.
+  state = state ? { ...state, logout } : { account: found?.account ?? null, logout };
   // Whatever a wipe left half done (the worker stopped on the way) goes now.
   try {
     const cache = await caches.open(PAGES);

@@ -819,3 +819,31 @@ def test_the_share_links_recheck_brings_nothing_back_after_another_account_logs_
     expect(page.get_by_role("heading", name="Offline, and this page is not kept")).to_be_visible()
     expect(page.get_by_text("Private Host")).to_have_count(0)
     assert errors == []
+
+
+def test_taps_made_offline_are_dropped_not_sent_when_the_session_ended_meanwhile(
+    devices, live_server
+):
+    """Table mode still open with a tap made offline; the owner's session ends meanwhile.
+    Back online, the server answers as to nobody: the tap is deleted from the phone and
+    the page says so, instead of trying to send it again and again."""
+    player = UserFactory(username="stillopen")
+    army = ArmyFactory(owner=player, system="gem", name="Private Host", profiles=[BLOCK])
+    context, page, errors = owner_phone(devices, "stillopen")
+    start_game(page, army)
+    context.set_offline(True)
+    page.get_by_role("button", name=HIT).click()
+    expect(page.get_by_test_id("play-pending")).to_contain_text("1 change made offline")
+    end_sessions_of("stillopen")
+    context.set_offline(False)
+    expect(page.get_by_test_id("play-pending")).to_have_text(
+        "Signed out: the 1 change made offline was deleted from this device, not sent."
+    )
+    deadline = time.monotonic() + 10
+    while page.evaluate(KEPT_PAGES) and time.monotonic() < deadline:
+        time.sleep(0.1)
+    assert page.evaluate(KEPT_PAGES) == []
+    assert "muster-table" not in page.evaluate(TABLE_DB_NAMES)
+    game = Game.objects.get(army=army)
+    assert game.state == {} and game.version == 1
+    assert errors == []
