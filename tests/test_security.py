@@ -239,3 +239,35 @@ def test_production_without_a_secret_key_refuses_to_start_with_a_clear_message()
     result = manage("check", DEBUG="false", SECRET_KEY="", ALLOWED_HOSTS="muster.example.org")
     assert result.returncode != 0
     assert "SECRET_KEY is not set" in result.stderr
+
+
+def test_every_page_the_phone_may_keep_says_whose_it_is_without_naming_them(client):
+    """Issue #45: the service worker keeps a page for the account it was drawn for, and
+    wipes what it keeps when an answer names another. The tag says nothing of who."""
+    owner = UserFactory(username="tagowner")
+    army = Army.objects.create(owner=owner, name="Orcs", system="gem")
+    token = services.share_army(army)
+    kept = ["/armies/", f"/armies/{army.pk}/play/", f"/armies/{army.pk}/roster/", f"/s/{token}/"]
+
+    def tags() -> set[str]:
+        found = set()
+        for path in kept:
+            page = client.get(path, follow=True)
+            html = page.content.decode()
+            tag = page["X-Muster-Account"]
+            assert f'data-account="{tag}"' in html, path
+            found.add(tag)
+        return found
+
+    assert tags() == {"anon"}  # signed out: the log-in page, and the share page
+    client.force_login(owner)
+    [mine] = tags()
+    assert mine != "anon" and len(mine) == 32
+    assert "tagowner" not in mine and mine != str(owner.pk)
+    client.force_login(UserFactory())
+    other = client.get(f"/s/{token}/")["X-Muster-Account"]
+    assert other not in {mine, "anon"}
+    logged_out = client.post("/accounts/logout/")
+    assert logged_out["X-Muster-Account"] == "anon"
+    # An answer that is nobody's page says nothing: the pricing API.
+    assert "X-Muster-Account" not in client.post("/api/price/", "{}", "application/json")

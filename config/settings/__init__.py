@@ -75,6 +75,7 @@ MIDDLEWARE = [
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "config.middleware.CacheControlMiddleware",  # owner and share pages are never cached
+    "config.middleware.AccountTagMiddleware",  # whom a page is for: the device keeps it for them
     "django.contrib.messages.middleware.MessageMiddleware",
     "armies.middleware.ImportTooLargeMiddleware",  # ahead of the CSRF check reading the post
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
@@ -96,6 +97,7 @@ TEMPLATES = [
                 "django.template.context_processors.csp",
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
+                "accounts.devices.account_tag",
             ],
         },
     },

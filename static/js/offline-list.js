@@ -1,11 +1,15 @@
-// The offline page (templates/offline.html): the pages this device keeps, by their titles.
+// The offline page (templates/offline.html): the pages this device keeps, by their titles;
+// only those kept for the account the device last saw signed in (static/js/sw.js STATE).
 (async () => {
   const list = document.getElementById("offline-kept");
   if (!list || !("caches" in window)) return;
-  const cache = await caches.open("muster-pages-v1");
+  const state = await (await caches.open("muster-state-v1")).match("/__muster/state");
+  const account = state ? (await state.json()).account : null;
+  const cache = await caches.open("muster-pages-v2");
   const found = [];
   for (const request of await cache.keys()) {
     const answer = await cache.match(request);
+    if (!account || answer.headers.get("X-Muster-Account") !== account) continue;
     const html = await answer.text();
     const title = new DOMParser().parseFromString(html, "text/html").title || request.url;
     found.push({ path: new URL(request.url).pathname, title });

@@ -3,11 +3,19 @@
 // when it was kept; while there is no network, every control that needs the server is
 // switched off and says so, and every link to a page this device does not keep says it
 // is unavailable. Controls inside [data-offline-ok] (table mode's taps) work offline.
-// Logging out empties the device's kept pages before the log-out is sent.
+// Logging out empties the device's kept pages before the log-out is sent; without a
+// network the worker keeps the log-out until the next contact, and the page says so.
+// An answer drawn for another account than this page's (signed out meanwhile, someone
+// else signed in) tells the worker, which wipes what the device keeps (static/js/sw.js).
 (() => {
-  const PAGES = "muster-pages-v1";
+  const PAGES = "muster-pages-v2";
   const TABLE_DB = "muster-table"; // static/js/play.js TABLE_DB: table mode's offline taps
+  const ACCOUNT = "X-Muster-Account"; // accounts/devices.py HEADER
   const copyAt = document.documentElement.dataset.offlineCopy;
+  const account = document.documentElement.dataset.account || "";
+  let logoutPending = Boolean(document.documentElement.dataset.logoutPending);
+  const LOGGED_OUT_HERE =
+    "Logged out on this device: nothing of yours is kept on it any more. You will be logged out on the server too as soon as the network is back.";
 
   const clock = (when) => {
     const d = new Date(when);
@@ -73,8 +81,10 @@
     const known = "caches" in window;
     for (const a of links) {
       const url = new URL(a.href, location.href);
-      // Any of Muster's caches: the offline page itself is kept with the static files.
-      if (known && !url.search && (await caches.match(url.pathname))) continue;
+      // Any of Muster's caches: the offline page itself is kept with the static files. A
+      // page kept for another account is not shown to this one (the worker says so too).
+      const copy = known && !url.search ? await caches.match(url.pathname) : null;
+      if (copy && [null, account].includes(copy.headers.get(ACCOUNT))) continue;
       if (mine !== generation) return;
       a.dataset.offlineOff = "yes";
       a.setAttribute("aria-disabled", "true");
@@ -112,7 +122,11 @@
   });
 
   function show() {
-    if (!navigator.onLine) {
+    if (logoutPending) {
+      say(LOGGED_OUT_HERE);
+      if (navigator.onLine) markOnline();
+      else markOffline();
+    } else if (!navigator.onLine) {
       say(
         copyAt
           ? `Offline copy from ${clock(copyAt)}, kept on this device. Anything that needs the server is unavailable until the network returns.`
@@ -128,7 +142,28 @@
 
   window.addEventListener("online", () => {
     show();
-    navigator.serviceWorker?.controller?.postMessage({ recheck: true });
+    const worker = navigator.serviceWorker?.controller;
+    if (!worker) return;
+    const done = new MessageChannel();
+    // The worker sends a log-out made offline before anything else, then answers.
+    if (logoutPending) {
+      done.port1.onmessage = ({ data }) => {
+        if (!data?.loggedOut) return;
+        logoutPending = false;
+        say("Logged out on the server too.");
+      };
+    }
+    worker.postMessage({ recheck: true }, [done.port2]);
+  });
+
+  // An answer drawn for someone else than this page was (the session ended, another
+  // account signed in): the device keeps nothing of this page's account any more.
+  function answered(who) {
+    if (!who || !account || who === account) return;
+    navigator.serviceWorker?.controller?.postMessage({ gone: account });
+  }
+  document.addEventListener("htmx:afterRequest", (event) => {
+    answered(event.detail.xhr?.getResponseHeader(ACCOUNT));
   });
   window.addEventListener("offline", show);
 
@@ -137,7 +172,7 @@
   function start() {
     // One-time notices ("New game started") belong to the visit that stored the copy.
     if (copyAt) for (const m of document.querySelectorAll(".messages")) m.remove();
-    if (copyAt && navigator.onLine) {
+    if (copyAt && navigator.onLine && !logoutPending) {
       say(
         `Offline copy from ${clock(copyAt)}, kept on this device: the server did not answer. Anything that needs it is unavailable.`,
         { reload: true, keptList: true },

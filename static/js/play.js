@@ -15,6 +15,11 @@
 // changes made since, each with the version it was made against). When the network
 // returns they are sent in order, through the same version check as any tap. If the game
 // moved on elsewhere, nothing is sent: the player sees both states and chooses.
+//
+// The taps belong to the account signed in when they were made (issue #45): each record
+// carries the page's account tag (<html data-account>). An answer drawn for anyone else
+// (the session ended, another account signed in), or the service worker's word that it
+// wiped the device, drops them unsent.
 (() => {
   // Every POLL_MS a poll goes out, whatever became of the one before: one left without an
   // answer (a busy server, a dropped packet) is abandoned, never waited for. (htmx's
@@ -23,6 +28,8 @@
   const RETRY_MS = 5000;
   const UNDO_STEPS = 50; // table/table.py UNDO_STEPS
   const TABLE_DB = "muster-table"; // static/js/offline.js TABLE_DB: emptied on log-out
+  const ACCOUNT = "X-Muster-Account"; // accounts/devices.py HEADER
+  const account = document.documentElement.dataset.account || "";
 
   const gameBox = () => document.getElementById("game");
   const army = Number(gameBox()?.dataset.army) || null; // set on the owner's page only
@@ -34,8 +41,9 @@
   const copy = (x) => JSON.parse(JSON.stringify(x));
 
   let cards = json("play-cards") || { limits: {}, labels: {}, commanders: [] };
-  let record = null; // {army, base, pending, conflict}
+  let record = null; // {army, account, base, pending, conflict}
   let syncing = false;
+  let gone = false; // this page's account is no longer the device's: nothing is kept
 
   // ------------------------------------------------------------ online taps, one at a time
   const waiting = [];
@@ -209,6 +217,7 @@
 
   let saving = Promise.resolve();
   function save() {
+    if (gone || !record) return saving;
     const snapshot = copy(record);
     saving = saving
       .then(async () => {
@@ -399,6 +408,34 @@
     sync();
   }
 
+  // ------------------------------------------------------------ another account
+  // The taps on this page are dropped, never sent: the device is no longer this account's.
+  function drop() {
+    if (gone) return;
+    gone = true;
+    const unsent = record?.pending.length || 0;
+    record = null;
+    waiting.length = 0;
+    document.querySelector('[data-testid="play-conflict"]')?.remove();
+    if ("indexedDB" in window) indexedDB.deleteDatabase(TABLE_DB);
+    const what = `${changes(unsent)} made offline ${unsent === 1 ? "was" : "were"}`;
+    say(unsent ? `Signed out: the ${what} deleted from this device, not sent.` : "");
+  }
+
+  // An answer drawn for another account than this page (or for nobody): true, and the
+  // device drops what it keeps of this one.
+  function elsewhere(answer) {
+    const who = answer.headers.get(ACCOUNT);
+    if (!who || !account || who === account) return false;
+    navigator.serviceWorker?.controller?.postMessage({ gone: account });
+    drop();
+    return true;
+  }
+
+  navigator.serviceWorker?.addEventListener("message", (event) => {
+    if (event.data?.wiped) drop();
+  });
+
   // ------------------------------------------------------------ sending, following
   const csrf = () => JSON.parse(document.body.dataset.hxHeaders || "{}")["X-CSRFToken"] || "";
   const parse = (html) => new DOMParser().parseFromString(html, "text/html");
@@ -435,18 +472,21 @@
         headers: { "HX-Request": "true" },
         cache: "no-store",
       });
+      if (elsewhere(check)) return;
       if (check.status === 200) {
         const server = json("play-data", parse(await check.text()));
         conflictWith(server, "The game is not as this device left it.");
         return;
       }
       if (check.status !== 204) throw new Error(`the server answered ${check.status}`);
-      while (record.pending.length) {
+      while (record?.pending.length) {
         const op = record.pending[0];
         if (!urlFor(op)) throw new Error("this page cannot send that change");
         const answer = await send(op);
+        if (elsewhere(answer)) return;
         const doc = parse(await answer.text());
         const server = json("play-data", doc);
+        if (!record) return; // dropped meanwhile
         if (answer.status === 200 && server) {
           record.base = server;
           record.pending.shift();
@@ -464,6 +504,7 @@
       syncing = false;
       await poll(true);
     } catch (error) {
+      if (!record) return; // dropped meanwhile: nothing left to send
       if (navigator.onLine) {
         say(
           `${changes(record.pending.length)} made offline not sent yet (${error.message || "no answer"}): kept on this device, tried again in a moment.`,
@@ -502,7 +543,7 @@
         cache: "no-store",
         signal: stop.signal,
       });
-      if (answer.status !== 200) return;
+      if (elsewhere(answer) || answer.status !== 200) return;
       const doc = parse(await answer.text());
       const fresh = doc.getElementById("game");
       const server = json("play-data", doc);
@@ -554,7 +595,11 @@
       } catch {
         record = null;
       }
-      if (!record) record = { army, base: data, pending: [], conflict: null };
+      // Kept for another account (a wipe the page never heard of): not this page's.
+      if (gone) return;
+      if (record?.account && record.account !== account) record = null;
+      if (!record) record = { army, account, base: data, pending: [], conflict: null };
+      record.account = account;
       const newer = (a, b) =>
         a.game !== null &&
         (b.game === null || a.number > b.number || (a.number === b.number && a.version > b.version));
