@@ -103,6 +103,20 @@ def spend(key: str, amount: int, budget: int, window: int) -> Strikes | None:
     return None
 
 
+def full(key: str, budget: int) -> Strikes | None:
+    """`key`'s live count when it has spent all of `budget`, else None (a read: nothing is
+    counted), to refuse early what spend() would refuse."""
+    return Strikes.objects.filter(key=key, count__gte=budget, expires__gt=timezone.now()).first()
+
+
+def refund(key: str, amount: int) -> None:
+    """Give back `amount` spent on `key` (a change that did not happen after all). One
+    UPDATE, exact under concurrency; a count that ran out meanwhile is left as it is."""
+    Strikes.objects.filter(key=key, count__gte=amount, expires__gt=timezone.now()).update(
+        count=F("count") - amount
+    )
+
+
 def retry_after(found: Strikes) -> int:
     """Whole seconds until `found` runs out: a Retry-After header's value."""
     return max(1, math.ceil((found.expires - timezone.now()).total_seconds()))

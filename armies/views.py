@@ -38,6 +38,7 @@ from armies.replies import (
 )
 from armies.services import (
     ArmyFull,
+    ImportLimit,
     StaleVersion,
     TooManyArmies,
     UnitSpec,
@@ -97,28 +98,47 @@ def army_from_sample(request: HttpRequest, slug: str) -> HttpResponse:
 
 @login_required
 def army_import(request: HttpRequest) -> HttpResponse:
-    form = ImportForm(request.POST or None, request.FILES or None)
+    refused = None
+    if request.method == "POST":
+        try:  # before the file is read: an import refused for the hour costs next to nothing
+            services.check_import_room(request.user)
+        except ImportLimit as limit:
+            refused = limit
+    form = ImportForm(
+        request.POST or None, request.FILES or None, refused=str(refused) if refused else ""
+    )
     if request.method == "POST" and form.is_valid():
         try:
-            army = create_army_from_file(
-                request.user,
-                form.cleaned_data["army"],
-                profiles=form.cleaned_data["profiles"],
-                origin=Army.Origin.IMPORT,
+            army = services.import_army(
+                request.user, form.cleaned_data["army"], form.cleaned_data["profiles"]
             )
         except TooManyArmies:
             return too_many_armies(request)
-        messages.success(request, f"Imported {army.name}.")
-        was = form.cleaned_data["army"].rules_version
-        if was and was != army.rules_version:
-            messages.warning(
-                request,
-                f"The file was priced under rules {was}; Muster prices it under "
-                f"{army.rules_version} today, so its total here is {fmt(Fraction(army.total))}. "
-                "The file carries no prices of its own to compare unit by unit.",
-            )
-        return redirect(army)
-    return render(request, "armies/army_import.html", {"form": form}, status=_form_status(request))
+        except ImportLimit as limit:
+            refused = limit
+            form.refuse(str(limit))
+        else:
+            return _imported(request, army, form.cleaned_data["army"].rules_version)
+    response = render(
+        request, "armies/army_import.html", {"form": form}, status=_form_status(request)
+    )
+    if refused is not None:
+        response.status_code = 429
+        response["Retry-After"] = str(refused.wait)
+    return response
+
+
+def _imported(request: HttpRequest, army: Army, was: str | None) -> HttpResponse:
+    """To the imported army, saying so (and when the file was priced under other rules)."""
+    messages.success(request, f"Imported {army.name}.")
+    if was and was != army.rules_version:
+        messages.warning(
+            request,
+            f"The file was priced under rules {was}; Muster prices it under "
+            f"{army.rules_version} today, so its total here is {fmt(Fraction(army.total))}. "
+            "The file carries no prices of its own to compare unit by unit.",
+        )
+    return redirect(army)
 
 
 @login_required

@@ -183,6 +183,11 @@ CACHES["default"]["KEY_PREFIX"] = os.environ.get("CACHE_KEY_PREFIX", "") + RELEA
 PRICE_API_PER_MINUTE = int(os.environ.get("PRICE_API_PER_MINUTE", "10"))
 PRICE_API_BYTES_PER_MINUTE = int(os.environ.get("PRICE_API_BYTES_PER_MINUTE", "1000000"))
 
+# Units one account may import and copy from share links an hour (an army without units
+# counts as one): each costs CPU to price and, on its first pages, to draw. Keep it at
+# least 1000, the largest army. README says how much it bounds.
+IMPORT_UNITS_PER_HOUR = int(os.environ.get("IMPORT_UNITS_PER_HOUR", "5000"))
+
 # Django's own database sessions and ModelBackend (the defaults).
 
 AUTH_PASSWORD_VALIDATORS = [
