@@ -49,6 +49,11 @@ from points.numbers import decimal_text
 
 # Per account (SPEC 7, bounded work): stated on the army list and enforced on create.
 MAX_ARMIES = 500
+# Armies an account's trash keeps (stated on the trash page): deleting one more removes the
+# one deleted longest ago for good, as a full recycle bin does. As many as the account may
+# keep live, so one delete, however many armies it takes, never empties the trash of
+# what it deleted itself.
+MAX_TRASH = MAX_ARMIES
 
 
 class StaleVersion(Exception):
@@ -671,7 +676,18 @@ def change_armies(owner, action: str, ids: Sequence[int]) -> list[tuple[int, str
             check_room_for_army(owner, more=len(names))
         # update(): neither the army's prices nor its "last edited" time change.
         Army.all_objects.filter(pk__in=[pk for pk, _ in names]).update(**change)
+        if action == "delete" and names:
+            _trim_trash(owner)
     return names
+
+
+def _trim_trash(owner) -> None:
+    """Delete for good the owner's armies in the trash past the MAX_TRASH deleted most
+    recently (with their units): the trash cannot grow the database without bound."""
+    trash = Army.all_objects.for_owner(owner).in_trash().order_by("-deleted_at", "-pk")
+    over = list(trash.values_list("pk", flat=True)[MAX_TRASH:])
+    if over:
+        Army.all_objects.filter(pk__in=over).delete()
 
 
 def trash_army(owner, pk: int) -> str:

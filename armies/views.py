@@ -270,11 +270,18 @@ TRASH_PER_PAGE = 50
 
 @login_required
 def trash(request: HttpRequest) -> HttpResponse:
-    armies = Army.all_objects.for_owner(request.user).in_trash().order_by("-deleted_at", "-pk")
+    # Only what the rows show: an army's stored tally and drawings run to megabytes.
+    armies = (
+        Army.all_objects.for_owner(request.user)
+        .in_trash()
+        .only("pk", "name", "system", "deleted_at")
+        .order_by("-deleted_at", "-pk")
+    )
     units = (
         Unit.all_objects.in_trash()
         .filter(army__owner=request.user, army__deleted_at__isnull=True)
         .select_related("army")
+        .only("pk", "name", "quantity", "deleted_at", "army_id", "army__name")
         .order_by("-deleted_at", "-pk")
     )
     # Each list paged on its own: a page costs the same however much waits in the trash.
@@ -284,6 +291,7 @@ def trash(request: HttpRequest) -> HttpResponse:
         "armies": army_page,
         "units": unit_page,
         "trash_days": TRASH_DAYS,
+        "max_trash": services.MAX_TRASH,
         # A link to another page of one list keeps the other list's page.
         "armies_page": army_page.number,
         "units_page": unit_page.number,
