@@ -22,9 +22,9 @@ const SAVED_AT = "X-Muster-Saved-At";
 const ASKED_AT = "X-Muster-Asked-At";
 const KEPT = [
   /^\/armies\/$/,
-  /^\/armies\/\d+\/play\/$/,
+  /^\/armies\/\d+\/play\/(?:cards\/\d+\/)?$/,
   /^\/armies\/\d+\/roster\/$/,
-  /^\/s\/[A-Za-z0-9_-]+\/(?:play\/|roster\/)?$/,
+  /^\/s\/[A-Za-z0-9_-]+\/(?:play\/(?:cards\/\d+\/)?|roster\/)?$/,
 ];
 const SHARE = /^\/s\/([A-Za-z0-9_-]+)\//;
 const SIGN_IN_OUT = ["/accounts/login/", "/accounts/logout/"];
