@@ -85,9 +85,10 @@ class ImportLimit(Exception):
 
     def __str__(self) -> str:
         minutes = max(1, math.ceil(self.wait / 60))
+        units = settings.IMPORT_UNITS_PER_HOUR
         return (
-            f"An account may import or copy at most {settings.IMPORT_UNITS_PER_HOUR:,} units "
-            f"an hour: try again in {minutes} minute{'s' if minutes > 1 else ''}."
+            f"An account may import or copy at most {units:,} unit{'s' if units != 1 else ''} "
+            f"an hour: try again in {minutes} minute{'s' if minutes != 1 else ''}."
         )
 
 
