@@ -1,5 +1,6 @@
 """Throttling: repeated wrong passwords lock the name (and, later, the address) out, and
-one address may price only so many armies a minute (armies/api.py).
+one address may price only so many armies a minute (armies/api.py), and one account may
+import and copy only so many units an hour (armies/services.py: spend, full, refund).
 
 Counts live in the database (accounts.models.Strikes), which every app server shares
 whether or not Redis is set, and which a restart does not wipe. A count starts with the
