@@ -1,5 +1,6 @@
 """Throttling: repeated wrong passwords lock the name (and, later, the address) out, and
-one address may price only so many armies a minute (armies/api.py).
+one address may price only so many armies a minute (armies/api.py), and one account may
+import and copy only so many units an hour (armies/services.py: spend, full, refund).
 
 Counts live in the database (accounts.models.Strikes), which every app server shares
 whether or not Redis is set, and which a restart does not wipe. A count starts with the
@@ -101,6 +102,20 @@ def spend(key: str, amount: int, budget: int, window: int) -> Strikes | None:
         found.count += amount
         found.save(update_fields=["count"])
     return None
+
+
+def full(key: str, budget: int) -> Strikes | None:
+    """`key`'s live count when it has spent all of `budget`, else None (a read: nothing is
+    counted), to refuse early what spend() would refuse."""
+    return Strikes.objects.filter(key=key, count__gte=budget, expires__gt=timezone.now()).first()
+
+
+def refund(key: str, amount: int) -> None:
+    """Give back `amount` spent on `key` (a change that did not happen after all). One
+    UPDATE, exact under concurrency; a count that ran out meanwhile is left as it is."""
+    Strikes.objects.filter(key=key, count__gte=amount, expires__gt=timezone.now()).update(
+        count=F("count") - amount
+    )
 
 
 def retry_after(found: Strikes) -> int:

@@ -185,10 +185,12 @@ class ImportForm(forms.Form):
         label="…or paste the JSON",
     )
 
-    def __init__(self, *args, too_large: bool = False, **kwargs):
+    def __init__(self, *args, too_large: bool = False, refused: str = "", **kwargs):
         # too_large: the post was refused unread (armies/middleware.py), so it holds nothing.
+        # refused: why the account may not import now (services.ImportLimit): the file is
+        # not read, and the message goes beside it.
         super().__init__(*args, **kwargs)
-        self.too_large = too_large
+        self.too_large, self.refused = too_large, refused
 
     def clean(self):
         data = super().clean()
@@ -196,6 +198,9 @@ class ImportForm(forms.Form):
             self.add_error("text", PASTE_TOO_LARGE)
             return data
         upload = data.get("file")
+        if self.refused:
+            self.refuse(self.refused)
+            return data
         if upload:
             if upload.size > MAX_IMPORT_BYTES:
                 raise forms.ValidationError("The file is larger than 1 MB.")
@@ -228,6 +233,10 @@ class ImportForm(forms.Form):
             del data["army"]
             self.add_error(field, f"points_limit: must have at most {places} decimal place")
         return data
+
+    def refuse(self, message: str) -> None:
+        """Refuse the import beside what was posted: the file, else the pasted text (kept)."""
+        self.add_error("file" if self.cleaned_data.get("file") else "text", message)
 
 
 class FeedbackForm(forms.Form):

@@ -12,6 +12,7 @@ order) read the units' rows again.
 
 from __future__ import annotations
 
+import math
 import re
 import secrets
 from collections.abc import Callable, Iterable, Iterator, Sequence
@@ -20,6 +21,7 @@ from dataclasses import dataclass
 from decimal import Context, Decimal, Inexact, InvalidOperation, localcontext
 from fractions import Fraction
 
+from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.db import transaction
 from django.db.models import BooleanField, Count, ExpressionWrapper, F, Max, Q, QuerySet
@@ -27,6 +29,7 @@ from django.db.models.functions import Lower
 from django.utils import timezone
 
 import points
+from accounts import throttle
 from armies import drawing
 from armies.models import (
     MAX_LIBRARY,
@@ -46,6 +49,11 @@ from points.numbers import decimal_text
 
 # Per account (SPEC 7, bounded work): stated on the army list and enforced on create.
 MAX_ARMIES = 500
+# Armies an account's trash keeps (stated on the trash page): deleting one more removes the
+# one deleted longest ago for good, as a full recycle bin does. As many as the account may
+# keep live, so one delete, however many armies it takes, never empties the trash of
+# what it deleted itself.
+MAX_TRASH = MAX_ARMIES
 
 
 class StaleVersion(Exception):
@@ -65,6 +73,22 @@ class TooManyArmies(Exception):
         return (
             f"An account can keep at most {MAX_ARMIES} armies: delete some (they wait in the "
             "trash) before making more."
+        )
+
+
+class ImportLimit(Exception):
+    """The account has imported and copied IMPORT_UNITS_PER_HOUR units within the hour."""
+
+    def __init__(self, wait: int):
+        super().__init__(wait)
+        self.wait = wait  # seconds until the hour's count runs out (a Retry-After)
+
+    def __str__(self) -> str:
+        minutes = max(1, math.ceil(self.wait / 60))
+        units = settings.IMPORT_UNITS_PER_HOUR
+        return (
+            f"An account may import or copy at most {units:,} unit{'s' if units != 1 else ''} "
+            f"an hour: try again in {minutes} minute{'s' if minutes != 1 else ''}."
         )
 
 
@@ -97,9 +121,12 @@ def exact_text(x: Fraction) -> str:
     return decimal_text(x) or f"{x.numerator}/{x.denominator}"
 
 
-def priced_fields(system: str, spec: UnitSpec) -> dict:
-    """Validate and price one unit: the stored fields of its row. Raises ArmyFileError."""
-    loaded = points.load_unit(spec.name, spec.quantity, spec.profile, system)
+def priced_fields(system: str, spec: UnitSpec, loaded: points.model.Unit | None = None) -> dict:
+    """Validate and price one unit: the stored fields of its row. Raises ArmyFileError.
+    `loaded`: the unit as the engine already read it from `spec` (an army file's), not
+    read again."""
+    if loaded is None:
+        loaded = points.load_unit(spec.name, spec.quantity, spec.profile, system)
     result = points.price_unit(system, loaded)
     issues = {}
     if result.errors:
@@ -270,16 +297,39 @@ def edit_unit(army: Army, unit: Unit, spec: UnitSpec, seen: int | None) -> Unit:
 
 def add_units(army: Army, specs: Sequence[UnitSpec], seen: int | None = None) -> list[Unit]:
     """New units at the end of the list. Raises ArmyFull, StaleVersion or ArmyFileError."""
-    made = [Unit(army=army, **priced_fields(army.system, spec)) for spec in specs]
+    return _add_priced(army, priced_units(army.system, specs), seen)
+
+
+def priced_units(
+    system: str, specs: Sequence[UnitSpec], loaded: Sequence[points.model.Unit] | None = None
+) -> list[Unit]:
+    """New, unsaved units, each validated and priced (priced_fields); `loaded`: the
+    engine's reading of each, when it has read them already. Raises ArmyFileError."""
+    if loaded is None:
+        return [Unit(**priced_fields(system, spec)) for spec in specs]
+    return [
+        Unit(**priced_fields(system, spec, unit)) for spec, unit in zip(specs, loaded, strict=True)
+    ]
+
+
+def _add_priced(
+    army: Army, made: list[Unit], seen: int | None = None, draw: bool = True
+) -> list[Unit]:
+    """Store units priced beforehand (priced_units) at the end of the army's list, all in
+    one INSERT. `draw`: draw their parts in the same transaction (a unit the builder adds,
+    which its next page shows); else they are left blank for the first page that shows
+    them (drawing.parts_of), as a save leaves them: an import or a fork of 1,000 units
+    would otherwise draw 3,000 parts while it holds the database's write lock."""
     with changing(army, seen) as locked:
         found = locked.units.aggregate(last=Max("position"), count=Count("pk"))
         if found["count"] + len(made) > MAX_UNITS:
             raise ArmyFull
         for i, unit in enumerate(made, start=(found["last"] or 0) + 1):
-            unit.position, unit.revision = i, locked.version + 1
+            unit.army, unit.position, unit.revision = locked, i, locked.version + 1
         Unit.objects.bulk_create(made)
         locked.written.update(unit.pk for unit in made)
         locked.known += made
+        locked.draw_later = not draw
         if tallied(locked, found["count"]):
             # At the end of the list, as the tally's order is.
             locked.tally += [tally_row(unit) for unit in made]
@@ -466,6 +516,10 @@ def create_army_from_file(
         for unit, profile in zip(doc["units"], profiles, strict=True):
             unit["profile"] = profile
     limit = doc.get("points_limit")
+    specs = [UnitSpec(u["name"], u.get("quantity", 1), u["profile"]) for u in doc["units"]]
+    # Priced before the transaction: nothing is worked out or drawn while it holds the
+    # write lock (on SQLite, every other player's write waits for it).
+    made = priced_units(doc["system"], specs, army.units)
     with transaction.atomic():
         stored = create_army(
             owner,
@@ -475,9 +529,8 @@ def create_army_from_file(
             options=doc.get("options") or {},
             **extra,
         )
-        specs = [UnitSpec(u["name"], u.get("quantity", 1), u["profile"]) for u in doc["units"]]
-        if specs:
-            add_units(stored, specs)
+        if made:
+            _add_priced(stored, made, draw=False)
     return stored
 
 
@@ -624,7 +677,18 @@ def change_armies(owner, action: str, ids: Sequence[int]) -> list[tuple[int, str
             check_room_for_army(owner, more=len(names))
         # update(): neither the army's prices nor its "last edited" time change.
         Army.all_objects.filter(pk__in=[pk for pk, _ in names]).update(**change)
+        if action == "delete" and names:
+            _trim_trash(owner)
     return names
+
+
+def _trim_trash(owner) -> None:
+    """Delete for good the owner's armies in the trash past the MAX_TRASH deleted most
+    recently (with their units): the trash cannot grow the database without bound."""
+    trash = Army.all_objects.for_owner(owner).in_trash().order_by("-deleted_at", "-pk")
+    over = list(trash.values_list("pk", flat=True)[MAX_TRASH:])
+    if over:
+        Army.all_objects.filter(pk__in=over).delete()
 
 
 def trash_army(owner, pk: int) -> str:
@@ -684,14 +748,56 @@ def _set_link(army: Army, token: str | None, absolute: Callable[[str], str] | No
 
 def fork_army(owner, original: Army, token: str) -> Army:
     """A copy of a shared army for `owner`, linked back to it through the share link it
-    was copied from (while that link lives). Raises TooManyArmies."""
-    return create_army_from_file(
-        owner,
-        points.load(original.to_file()),
-        forked_from=original,
-        forked_from_token=token,
-        origin=Army.Origin.FORK,
-    )
+    was copied from (while that link lives). Raises TooManyArmies or ImportLimit."""
+    check_import_room(owner)
+    army = points.load(original.to_file())
+    with spending_units(owner, len(army.units)):
+        return create_army_from_file(
+            owner,
+            army,
+            forked_from=original,
+            forked_from_token=token,
+            origin=Army.Origin.FORK,
+        )
+
+
+def import_army(owner, army: points.model.Army, profiles: Sequence[dict]) -> Army:
+    """An imported army file (read and checked by the engine; `profiles` as the file wrote
+    them) stored as a new army of `owner`. Raises TooManyArmies or ImportLimit."""
+    with spending_units(owner, len(army.units)):
+        return create_army_from_file(owner, army, profiles, origin=Army.Origin.IMPORT)
+
+
+# Imports and forks are counted per account, in the database (accounts.throttle): each
+# unit costs CPU to price, and on its army's first pages to draw.
+IMPORT_WINDOW = 60 * 60
+
+
+def _import_key(owner) -> str:
+    return f"imports:user:{owner.pk}"
+
+
+def check_import_room(owner) -> None:
+    """Raise ImportLimit when the account has no units left to import or copy this hour:
+    asked before a file is even read, so a refused import costs next to nothing."""
+    found = throttle.full(_import_key(owner), settings.IMPORT_UNITS_PER_HOUR)
+    if found is not None:
+        raise ImportLimit(throttle.retry_after(found))
+
+
+@contextmanager
+def spending_units(owner, units: int) -> Iterator[None]:
+    """Take `units` (an empty army counts as one) from the account's hourly budget for
+    the change inside, or raise ImportLimit; a change that fails gives them back."""
+    key, amount = _import_key(owner), max(1, units)
+    found = throttle.spend(key, amount, settings.IMPORT_UNITS_PER_HOUR, IMPORT_WINDOW)
+    if found is not None:
+        raise ImportLimit(throttle.retry_after(found))
+    try:
+        yield
+    except BaseException:
+        throttle.refund(key, amount)
+        raise
 
 
 def tag_armies(owner, ids: Sequence[int], name: str) -> int:

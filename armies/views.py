@@ -38,6 +38,7 @@ from armies.replies import (
 )
 from armies.services import (
     ArmyFull,
+    ImportLimit,
     StaleVersion,
     TooManyArmies,
     UnitSpec,
@@ -97,28 +98,47 @@ def army_from_sample(request: HttpRequest, slug: str) -> HttpResponse:
 
 @login_required
 def army_import(request: HttpRequest) -> HttpResponse:
-    form = ImportForm(request.POST or None, request.FILES or None)
+    refused = None
+    if request.method == "POST":
+        try:  # before the file is read: an import refused for the hour costs next to nothing
+            services.check_import_room(request.user)
+        except ImportLimit as limit:
+            refused = limit
+    form = ImportForm(
+        request.POST or None, request.FILES or None, refused=str(refused) if refused else ""
+    )
     if request.method == "POST" and form.is_valid():
         try:
-            army = create_army_from_file(
-                request.user,
-                form.cleaned_data["army"],
-                profiles=form.cleaned_data["profiles"],
-                origin=Army.Origin.IMPORT,
+            army = services.import_army(
+                request.user, form.cleaned_data["army"], form.cleaned_data["profiles"]
             )
         except TooManyArmies:
             return too_many_armies(request)
-        messages.success(request, f"Imported {army.name}.")
-        was = form.cleaned_data["army"].rules_version
-        if was and was != army.rules_version:
-            messages.warning(
-                request,
-                f"The file was priced under rules {was}; Muster prices it under "
-                f"{army.rules_version} today, so its total here is {fmt(Fraction(army.total))}. "
-                "The file carries no prices of its own to compare unit by unit.",
-            )
-        return redirect(army)
-    return render(request, "armies/army_import.html", {"form": form}, status=_form_status(request))
+        except ImportLimit as limit:
+            refused = limit
+            form.refuse(str(limit))
+        else:
+            return _imported(request, army, form.cleaned_data["army"].rules_version)
+    response = render(
+        request, "armies/army_import.html", {"form": form}, status=_form_status(request)
+    )
+    if refused is not None:
+        response.status_code = 429
+        response["Retry-After"] = str(refused.wait)
+    return response
+
+
+def _imported(request: HttpRequest, army: Army, was: str | None) -> HttpResponse:
+    """To the imported army, saying so (and when the file was priced under other rules)."""
+    messages.success(request, f"Imported {army.name}.")
+    if was and was != army.rules_version:
+        messages.warning(
+            request,
+            f"The file was priced under rules {was}; Muster prices it under "
+            f"{army.rules_version} today, so its total here is {fmt(Fraction(army.total))}. "
+            "The file carries no prices of its own to compare unit by unit.",
+        )
+    return redirect(army)
 
 
 @login_required
@@ -250,11 +270,18 @@ TRASH_PER_PAGE = 50
 
 @login_required
 def trash(request: HttpRequest) -> HttpResponse:
-    armies = Army.all_objects.for_owner(request.user).in_trash().order_by("-deleted_at", "-pk")
+    # Only what the rows show: an army's stored tally and drawings run to megabytes.
+    armies = (
+        Army.all_objects.for_owner(request.user)
+        .in_trash()
+        .only("pk", "name", "system", "deleted_at")
+        .order_by("-deleted_at", "-pk")
+    )
     units = (
         Unit.all_objects.in_trash()
         .filter(army__owner=request.user, army__deleted_at__isnull=True)
         .select_related("army")
+        .only("pk", "name", "quantity", "deleted_at", "army_id", "army__name")
         .order_by("-deleted_at", "-pk")
     )
     # Each list paged on its own: a page costs the same however much waits in the trash.
@@ -264,6 +291,7 @@ def trash(request: HttpRequest) -> HttpResponse:
         "armies": army_page,
         "units": unit_page,
         "trash_days": TRASH_DAYS,
+        "max_trash": services.MAX_TRASH,
         # A link to another page of one list keeps the other list's page.
         "armies_page": army_page.number,
         "units_page": unit_page.number,

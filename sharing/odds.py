@@ -7,38 +7,21 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.views.decorators.http import require_GET
 
-from armies.models import Army, Unit
+from armies.models import Unit
 from points import gem
 from points.numbers import ascii_int
 from rules import odds, pages
 from rules.forms import Table1Form
 from rules.systems import SYSTEM_PAGES
-
-# The picker lists units of the player's most recently edited GEM armies, at most this
-# many units: the page's cost must not grow with how many armies an account keeps.
-PICKER_ARMIES = 5
-PICKER_UNITS = 200
+from sharing import fight_odds
 
 
 def _own_gem_units(request: HttpRequest) -> list[Unit]:
-    """The units the picker offers, and any unit the address asks for by id (the builder's
-    "Odds on Table 1" link), as long as the player owns it."""
-    if not request.user.is_authenticated:
-        return []
-    recent = Army.objects.for_owner(request.user).filter(system="gem").order_by("-updated")
-    units = (
-        Unit.objects.filter(army__owner=request.user, army__system="gem")
-        .select_related("army")
-        .only("pk", "name", "profile", "army__name")
-    )
-    listed = list(
-        units.filter(army__in=recent[:PICKER_ARMIES]).order_by(
-            "army__name", "army_id", "position", "pk"
-        )[:PICKER_UNITS]
-    )
+    """The units the picker offers (of the player's most recently edited GEM armies), and
+    any unit the address asks for by id (the builder's "Odds on Table 1" link), as long as
+    the player owns it."""
     asked = {ascii_int(request.GET.get(key), 18) for key in ("attacker", "target")} - {None}
-    asked -= {unit.pk for unit in listed}
-    return listed + list(units.filter(pk__in=asked)) if asked else listed
+    return fight_odds.own_units(request.user, "gem", asked)
 
 
 @require_GET
@@ -49,7 +32,7 @@ def table_1(request: HttpRequest) -> HttpResponse:
     form = Table1Form(request.GET if bound else None, units=odds.unit_choices(units))
     result = odds.table_1_result(form, by_pk) if bound and form.is_valid() else None
     context = {
-        "picker_armies": PICKER_ARMIES,
+        "picker_armies": fight_odds.PICKER_ARMIES,
         "form": form,
         "result": result,
         "matrix": pages.table_1(),

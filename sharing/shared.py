@@ -13,7 +13,7 @@ from django.views.decorators.http import require_GET, require_POST
 from armies import drawing, services
 from armies.access import army_for_owner, private, shared_army_or_404
 from armies.replies import too_many_armies
-from armies.services import TooManyArmies
+from armies.services import ImportLimit, TooManyArmies
 from sharing import roster
 from table import rolls
 
@@ -56,6 +56,9 @@ def fork(request: HttpRequest, token: str) -> HttpResponse:
         copy = services.fork_army(request.user, original, token)
     except TooManyArmies:
         return too_many_armies(request)
+    except ImportLimit as limit:
+        messages.error(request, str(limit))
+        return redirect(original.get_share_url())
     messages.success(request, f"{copy.name} is now in your armies: change it as you like.")
     return redirect(copy)
 

@@ -9,6 +9,7 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
 from django.views.decorators.http import require_GET, require_POST
 
 from armies.access import army_for_owner, private, shared_army_or_404
@@ -28,27 +29,60 @@ def _earlier(army: Army) -> list:
     return list(army.games.filter(ended__isnull=False).values("number", "started", "ended")[:20])
 
 
-def _context(army: Army, game: Game | None, **extra) -> dict:
+def _context(army: Army, game: Game | None, page: int | str | None = 1, **extra) -> dict:
+    """What a table-mode page draws: `page`, the page of cards it shows (the others are a
+    link away: table.CARDS_PER_PAGE a page)."""
+    board = Board(game, page) if game else None
     return {
         "army": army,
         "game": game,
-        "board": Board(game) if game else None,
+        "board": board,
         "game_data": table.game_data(game),
         "card_data": partial(table.card_data, game),  # drawn only with the whole game
+        "page_urls": _page_urls(army, game, board, extra),
         **extra,
+    }
+
+
+def _page_urls(army: Army, game: Game | None, board: Board | None, extra: dict) -> dict:
+    """The address of this page of cards (which the page polls) and of the pages before
+    and after it: a page's own path for the game under way (so the phone keeps each page
+    offline), ?cards= for an earlier game's."""
+    if board is None:
+        return {}
+    owner, past = extra.get("owner"), extra.get("past")
+
+    def url(number: int) -> str:
+        if past:
+            name, args = (
+                ("armies:play-game", army.pk) if owner else ("shared-play-game", army.share_token)
+            )
+            return reverse(name, args=[args, game.number]) + (
+                f"?cards={number}" if number > 1 else ""
+            )
+        key = army.pk if owner else army.share_token
+        if number == 1:
+            return reverse("armies:play" if owner else "shared-play", args=[key])
+        return reverse("armies:play-page" if owner else "shared-play-page", args=[key, number])
+
+    page = board.pages
+    return {
+        "here": url(page.number),
+        "previous": url(page.previous_page_number()) if page.has_previous() else "",
+        "next": url(page.next_page_number()) if page.has_next() else "",
     }
 
 
 @login_required
 @require_GET
-def play(request: HttpRequest, pk: int) -> HttpResponse:
+def play(request: HttpRequest, pk: int, page: int = 1) -> HttpResponse:
     army = army_for_owner(request, pk)
     game = _current(army)
     if request.htmx and "at" in request.GET:  # the owner's page follows the game (play.js)
         if game is not None and request.GET["at"] == f"{game.pk}.{game.version}":
             return HttpResponse(status=204)
-        return render(request, "armies/play.html#game", _context(army, game, owner=True))
-    context = _context(army, game, owner=True, earlier=_earlier(army))
+        return render(request, "armies/play.html#game", _context(army, game, page, owner=True))
+    context = _context(army, game, page, owner=True, earlier=_earlier(army))
     return render(request, "armies/play.html", context)
 
 
@@ -65,7 +99,8 @@ def _answer(request: HttpRequest, army: Army, game: Game | None, error: str = ""
     """The game after a change (or a refusal): for htmx, only what the change touched (or,
     after a refusal, the whole game and why); without JavaScript, back to the page."""
     if request.htmx:
-        context = _context(army, game, owner=True, error=error)
+        # The page of cards the tap was made on, drawn again after a refusal.
+        context = _context(army, game, request.POST.get("page"), owner=True, error=error)
         if error or game is None:
             return render(request, "armies/play.html#game", {**context, "oob": True}, status=status)
         context["changed_cards"] = context["board"].changed(game.changed)
@@ -124,14 +159,15 @@ def new_game_view(request: HttpRequest, pk: int) -> HttpResponse:
 def earlier_game(request: HttpRequest, pk: int, number: int) -> HttpResponse:
     army = army_for_owner(request, pk)
     game = get_object_or_404(army.games, number=number)
-    return render(request, "armies/play.html", _context(army, game, owner=True, past=True))
+    context = _context(army, game, request.GET.get("cards"), owner=True, past=True)
+    return render(request, "armies/play.html", context)
 
 
 # ---------------------------------------------------------------- the opponent's view
 
 
 @require_GET
-def shared_play(request: HttpRequest, token: str) -> HttpResponse:
+def shared_play(request: HttpRequest, token: str, page: int = 1) -> HttpResponse:
     """Read-only; polled by htmx every few seconds. A poll naming the game and version it
     already shows gets 204 (nothing to swap) while nothing changed."""
     army = shared_army_or_404(token)
@@ -139,8 +175,8 @@ def shared_play(request: HttpRequest, token: str) -> HttpResponse:
     if request.htmx:
         if game is not None and request.GET.get("at") == f"{game.pk}.{game.version}":
             return private(HttpResponse(status=204))
-        return private(render(request, "armies/play.html#game", _context(army, game)))
-    context = _context(army, game, earlier=_earlier(army))
+        return private(render(request, "armies/play.html#game", _context(army, game, page)))
+    context = _context(army, game, page, earlier=_earlier(army))
     return private(render(request, "armies/play.html", context))
 
 
@@ -150,4 +186,5 @@ def shared_earlier_game(request: HttpRequest, token: str, number: int) -> HttpRe
     game = army.games.filter(number=number).first()
     if game is None:
         raise Http404("No such game")
-    return private(render(request, "armies/play.html", _context(army, game, past=True)))
+    context = _context(army, game, request.GET.get("cards"), past=True)
+    return private(render(request, "armies/play.html", context))

@@ -11,6 +11,7 @@ army_urlpatterns = [
     path("<int:pk>/acquisition/reroll/", acquisition.reroll, name="acquisition-reroll"),
     path("<int:pk>/acquisition/finish/", acquisition.finish, name="acquisition-finish"),
     path("<int:pk>/play/", play.play, name="play"),
+    path("<int:pk>/play/cards/<int:page>/", play.play, name="play-page"),
     path("<int:pk>/play/tap/", play.tap_view, name="play-tap"),
     path("<int:pk>/play/undo/", play.undo_view, name="play-undo"),
     path("<int:pk>/play/new/", play.new_game_view, name="play-new"),
@@ -19,6 +20,7 @@ army_urlpatterns = [
 
 urlpatterns = [
     path("s/<token:token>/play/", play.shared_play, name="shared-play"),
+    path("s/<token:token>/play/cards/<int:page>/", play.shared_play, name="shared-play-page"),
     path(
         "s/<token:token>/play/games/<int:number>/",
         play.shared_earlier_game,

@@ -188,6 +188,11 @@ PRICE_API_BYTES_PER_MINUTE = int(os.environ.get("PRICE_API_BYTES_PER_MINUTE", "1
 # for it a minute, so that one address takes at most a small share of a core.
 MATCHUP_ODDS_PER_MINUTE = int(os.environ.get("MATCHUP_ODDS_PER_MINUTE", "6"))
 
+# Units one account may import and copy from share links an hour (an army without units
+# counts as one): each costs CPU to price and, on its first pages, to draw. Keep it at
+# least 1000, the largest army. README says how much it bounds.
+IMPORT_UNITS_PER_HOUR = int(os.environ.get("IMPORT_UNITS_PER_HOUR", "5000"))
+
 # Django's own database sessions and ModelBackend (the defaults).
 
 AUTH_PASSWORD_VALIDATORS = [

@@ -39,9 +39,9 @@ const ASKED_AT = "X-Muster-Asked-At";
 const ACCOUNT = "X-Muster-Account"; // accounts/devices.py HEADER
 const KEPT = [
   /^\/armies\/$/,
-  /^\/armies\/\d+\/play\/$/,
+  /^\/armies\/\d+\/play\/(?:cards\/\d+\/)?$/,
   /^\/armies\/\d+\/roster\/$/,
-  /^\/s\/[A-Za-z0-9_-]+\/(?:play\/|roster\/)?$/,
+  /^\/s\/[A-Za-z0-9_-]+\/(?:play\/(?:cards\/\d+\/)?|roster\/)?$/,
 ];
 const SHARE = /^\/s\/([A-Za-z0-9_-]+)\//;
 const SIGN_IN = ["/accounts/login/", "/accounts/signup/"];

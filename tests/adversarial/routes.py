@@ -177,6 +177,7 @@ OWNED: dict[str, Fill] = {
     "armies:acquisition-reroll": lambda w: ({"pk": w.armies["goms"].pk}, {"die": "1"}),
     "armies:acquisition-finish": lambda w: ({"pk": w.armies["goms"].pk}, {}),
     "armies:play": lambda w: ({"pk": w.army.pk}, {}),
+    "armies:play-page": lambda w: ({"pk": w.army.pk, "page": 2}, {}),
     "armies:play-tap": _play("tap"),
     "armies:play-undo": _play("undo"),
     "armies:play-new": _play("new"),
@@ -244,6 +245,10 @@ NOT_OWNED: dict[str, tuple[str, Fill]] = {
     "shared-play": (
         "the share token is the key; the opponent's table-mode page is read-only",
         lambda w: ({"token": w.army.share_token}, {}),
+    ),
+    "shared-play-page": (
+        "the share token is the key; a page of the opponent's read-only table mode",
+        lambda w: ({"token": w.army.share_token, "page": 2}, {}),
     ),
     "shared-play-game": (
         "the share token is the key; an earlier game, read-only",

@@ -144,3 +144,29 @@ def test_purge_removes_only_what_waited_more_than_30_days(player):
     assert sorted(Unit.all_objects.filter(army=live).values_list("pk", flat=True)) == sorted(
         [recent_unit.pk, kept.pk]
     )
+
+
+def test_the_trash_keeps_the_armies_deleted_last_and_removes_the_oldest_for_good(
+    client, player, monkeypatch
+):
+    # Issue 45.4: an account deleting in a loop cannot grow the database without bound.
+    monkeypatch.setattr(services, "MAX_TRASH", 3)
+    armies = [ArmyFactory(owner=player, profiles=[HERO, TROOP], name=f"Army {i}") for i in range(5)]
+    client.force_login(player)
+    for army in armies[:4]:  # one at a time, as the builder's Delete button does
+        assert client.post(f"/armies/{army.pk}/delete/").status_code == 302
+
+    trash = client.get("/armies/trash/").content.decode()
+    shown = re.findall(r'data-testid="trashed-army">.*?<strong>([^<]*)<', trash, re.S)
+    assert shown == ["Army 3", "Army 2", "Army 1"]
+    assert "The trash keeps the 3 armies deleted most recently" in trash
+    # Army 0 is gone for good, its units with it; the live army is untouched.
+    assert not Army.all_objects.filter(pk=armies[0].pk).exists()
+    assert not Unit.all_objects.filter(army_id=armies[0].pk).exists()
+    assert Army.objects.get(pk=armies[4].pk).units.count() == 2
+
+    # A bulk delete of two more keeps the three deleted last.
+    services.restore_army(player, armies[3].pk)
+    services.change_armies(player, "delete", [armies[3].pk, armies[4].pk])
+    names = Army.all_objects.filter(owner=player).in_trash().values_list("name", flat=True)
+    assert sorted(names) == ["Army 2", "Army 3", "Army 4"]

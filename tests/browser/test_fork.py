@@ -48,3 +48,33 @@ def test_a_visitor_logs_in_from_the_share_page_and_then_copies_it(page):
     page.get_by_role("button", name="Copy to my armies").click()
     expect(page.get_by_role("heading", name="Dwarf host")).to_be_visible()
     assert Army.objects.filter(owner__username="visitor").count() == 1
+
+
+def test_past_the_hours_units_the_copy_and_the_import_say_so_and_keep_the_text(
+    refusing_page, settings, artifacts
+):
+    # Issue 45.3: imports and copies share one budget of units an hour per account.
+    settings.IMPORT_UNITS_PER_HOUR = 1
+    page = refusing_page  # the import is answered 429, which Chromium logs
+    _, token = _shared_army()
+    UserFactory(username="collector")
+    log_in(page, "collector")
+    page.goto(f"/s/{token}/")
+    page.get_by_role("button", name="Copy to my armies").click()
+    expect(page.get_by_role("heading", name="Dwarf host")).to_be_visible()
+
+    page.goto(f"/s/{token}/")
+    page.get_by_role("button", name="Copy to my armies").click()
+    expect(page.get_by_role("alert").filter(has_text="at most 1 unit an hour")).to_be_visible()
+    assert page.url.endswith(f"/s/{token}/")
+
+    page.goto("/armies/import/")
+    typed = '{"format": "muster-army/1", "name": "Elves", "system": "vsgmr", "units": []}'
+    page.get_by_label("…or paste the JSON").fill(typed)
+    page.get_by_role("button", name="Import").click()
+    box = page.get_by_label("…or paste the JSON")
+    expect(box).to_have_value(typed)
+    expect(page.get_by_text("An account may import or copy at most 1 unit an hour")).to_be_visible()
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.screenshot(path=artifacts / "import-refused-phone.png", full_page=True)
+    assert Army.objects.filter(owner__username="collector").count() == 1

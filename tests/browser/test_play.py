@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from playwright.sync_api import expect
 
@@ -118,3 +120,28 @@ def test_the_keyboard_taps_and_keeps_its_place(page):
     expect(more).to_be_focused()
     page.keyboard.press("Enter")
     expect(page.get_by_test_id("vp-theirs-value")).to_have_text("2")
+
+
+def test_a_large_army_is_played_a_page_of_cards_at_a_time(page, artifacts):
+    # Issue 45.4: 60 units are two pages of cards; a tap on the second counts there.
+    player = UserFactory(username="warlord")
+    army = ArmyFactory(owner=player, profiles=[{"kind": "guy", "flavor": "troop"}] * 60)
+    log_in(page, "warlord")
+    page.set_viewport_size(PHONE)
+    page.goto(f"/armies/{army.pk}/play/")
+    page.get_by_role("button", name="Start a game").click()
+    expect(page.get_by_test_id("play-card")).to_have_count(50)
+    expect(page.get_by_test_id("play-pages").first).to_contain_text("Cards 1–50 of 60")
+
+    page.get_by_role("link", name="Next cards").first.click()
+    expect(page.get_by_test_id("play-card")).to_have_count(10)
+    expect(page).to_have_url(re.compile(rf"/armies/{army.pk}/play/cards/2/$"))
+    page.get_by_role("button", name="One more: Figures down, Unit 55").click()
+    expect(page.get_by_role("status", name="Figures down, Unit 55")).to_have_text("1")
+    page.reload()
+    expect(page.get_by_role("status", name="Figures down, Unit 55")).to_have_text("1")
+    assert page_width(page) <= PHONE["width"]
+    page.screenshot(path=artifacts / "play-second-page-phone.png", full_page=True)
+
+    page.get_by_role("link", name="Previous cards").first.click()
+    expect(page.get_by_test_id("play-card")).to_have_count(50)

@@ -306,8 +306,9 @@ def test_calculator_queries_stay_constant(player_client, player, armies, django_
     units, _ = armies
     for _ in range(3):
         ArmyFactory(owner=player, system="gem", profiles=[KNIGHT] * 20)
-    # session, user, the player's GEM units (with their armies' names)
-    with django_assert_num_queries(3):
+    # session, user, the ids of the player's latest GEM armies, their units (with the
+    # armies' names)
+    with django_assert_num_queries(4):
         page(player_client, f"{TABLE_1}?attacker={units['Knights']}&target={units['Archers']}")
 
 
@@ -426,8 +427,9 @@ def test_the_unit_picker_lists_only_the_most_recent_armies_but_takes_any_own_uni
     ]
     for i, army in enumerate(armies):
         rename_units(army, name=f"Warband {i}")  # edited in order: Army 6 is the latest
-    # session, user, the listed units, nothing more however many armies there are
-    with django_assert_num_queries(3):
+    # session, user, the listed armies' ids and their units, nothing more however many
+    # armies there are
+    with django_assert_num_queries(4):
         html = page(player_client, "/rules/gem/table-1/")
     assert "Warband 6" in html and "Warband 2" in html
     assert "Warband 1" not in html and "Warband 0" not in html
