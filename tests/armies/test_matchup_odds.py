@@ -107,11 +107,11 @@ def test_the_totals_come_first_and_the_odds_at_their_own_address(player_client, 
 
     # The page itself has the verdict and a way to the odds, not the odds.
     assert 'data-testid="verdict"' in first and "odds-row" not in first
-    assert f'hx-get="/matchup/?a={a.pk}&amp;b={b.pk}&amp;odds=1"' in first
+    assert f'data-hx-get="/matchup/?a={a.pk}&amp;b={b.pk}&amp;odds=1"' in first
     assert f'href="/matchup/?a={a.pk}&amp;b={b.pk}&amp;odds=1#points-against-odds"' in first
     # Asked for by the page, only the table and the line for the verdict come back.
     assert "<html" not in asked and len(cells(asked)) == 1
-    assert 'hx-swap-oob="true"' in asked and "By these fights" in asked
+    assert 'data-hx-swap-oob="true"' in asked and "By these fights" in asked
 
 
 def test_one_address_may_ask_for_the_odds_six_times_a_minute(client, player):
