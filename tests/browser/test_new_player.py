@@ -1,0 +1,38 @@
+"""What a new player trips over (issue #45): the first visit, a dead share link, ending
+a game, the phone's picker, a renamed import."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from playwright.sync_api import expect
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+
+def test_a_new_account_is_offered_a_first_army_or_a_sample_and_not_welcomed_back(page, artifacts):
+    page.goto("/accounts/signup/")
+    page.get_by_label("Username").fill("recruit")
+    page.get_by_label("Email").fill("recruit@example.com")
+    page.get_by_label(re.compile(r"Password\W*$")).fill("a long and sturdy passphrase")
+    page.get_by_label("Password confirmation").fill("a long and sturdy passphrase")
+    page.get_by_role("button", name="Create account").click()
+
+    first = page.get_by_test_id("first-steps")
+    expect(first).to_contain_text("You have no armies yet")
+    expect(page.get_by_text("Welcome back")).to_have_count(0)
+    expect(first.get_by_role("link", name="Make your first army")).to_have_attribute(
+        "href", "/armies/new/"
+    )
+    page.screenshot(path=artifacts / "first-visit.png", full_page=True)
+    first.get_by_role("link", name="Start from a sample army").click()
+    expect(page.get_by_role("heading", name="…or start from a sample army")).to_be_in_viewport()
+    page.get_by_role("button", name="Start from this army").first.click()
+    expect(page.get_by_text("copied from the sample armies")).to_be_visible()
+
+    page.goto("/")
+    expect(page.get_by_text("Welcome back, recruit.")).to_be_visible()
+    expect(page.get_by_test_id("first-steps")).to_have_count(0)
+    page.get_by_role("link", name="My armies").last.click()
+    expect(page.get_by_test_id("army-row")).to_have_count(1)
