@@ -77,6 +77,7 @@ MIDDLEWARE = [
     "config.middleware.CacheControlMiddleware",  # owner and share pages are never cached
     "django.contrib.messages.middleware.MessageMiddleware",
     "armies.middleware.ImportTooLargeMiddleware",  # ahead of the CSRF check reading the post
+    "armies.middleware.ShareLinkGoneMiddleware",  # its own 404 page, even under DEBUG
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
 ]
