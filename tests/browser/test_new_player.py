@@ -8,6 +8,9 @@ import re
 import pytest
 from playwright.sync_api import expect
 
+from tests.browser.helpers import PHONE, log_in
+from tests.factories import ArmyFactory, UserFactory
+
 pytestmark = pytest.mark.django_db(transaction=True)
 
 
@@ -36,3 +39,36 @@ def test_a_new_account_is_offered_a_first_army_or_a_sample_and_not_welcomed_back
     expect(page.get_by_test_id("first-steps")).to_have_count(0)
     page.get_by_role("link", name="My armies").last.click()
     expect(page.get_by_test_id("army-row")).to_have_count(1)
+
+
+def test_ending_a_game_asks_first_and_a_slip_under_undo_ends_nothing(page, artifacts):
+    army = ArmyFactory(
+        owner=UserFactory(username="tabletop"),
+        system="vsgmr",
+        profiles=[{"kind": "guy", "flavor": "hero", "commander": True}],
+    )
+    log_in(page, "tabletop")
+    page.set_viewport_size(PHONE)
+    page.goto(f"/armies/{army.pk}/play/")
+    page.get_by_role("button", name="Start a game").click()
+    card = page.get_by_test_id("play-card")
+    card.get_by_role("button", name=re.compile("^One more: ")).first.click()
+    counted = card.get_by_test_id("play-value").first
+    expect(counted).to_have_text("1")
+
+    # The first tap only opens the question; the game is still under way.
+    page.get_by_text("End this game…").click()
+    confirm = page.get_by_role("button", name="Yes, end this game and start a new one")
+    expect(confirm).to_be_visible()
+    expect(page.get_by_test_id("new-game")).to_contain_text("Undo cannot bring the game back")
+    page.screenshot(path=artifacts / "end-game-confirm-phone.png", full_page=True)
+    page.get_by_text("Keep playing this game").click()
+    expect(confirm).to_be_hidden()
+    page.reload()
+    expect(counted).to_have_text("1")
+    expect(confirm).to_be_hidden()
+
+    page.get_by_text("End this game…").click()
+    confirm.click()
+    expect(counted).to_have_text("0")
+    expect(page.get_by_role("link", name="Game 1")).to_be_visible()
