@@ -31,6 +31,7 @@ from armies.replies import (
     editor_redirect,
     list_conflict,
     posted_version,
+    say_if_renamed,
     to_builder,
     too_many_armies,
     typed_values,
@@ -90,6 +91,7 @@ def army_from_sample(request: HttpRequest, slug: str) -> HttpResponse:
     except TooManyArmies:
         return too_many_armies(request)
     messages.success(request, f"{army.name} copied from the sample armies: it is yours to change.")
+    say_if_renamed(request, army, sample.army["name"])
     if request.htmx:  # from an empty army's list, whose buttons post through htmx
         return HttpResponseClientRedirect(army.get_absolute_url())
     return redirect(army)
@@ -109,6 +111,7 @@ def army_import(request: HttpRequest) -> HttpResponse:
         except TooManyArmies:
             return too_many_armies(request)
         messages.success(request, f"Imported {army.name}.")
+        say_if_renamed(request, army, form.cleaned_data["army"].name)
         was = form.cleaned_data["army"].rules_version
         if was and was != army.rules_version:
             messages.warning(

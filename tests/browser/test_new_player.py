@@ -3,13 +3,14 @@ a game, the phone's picker, a renamed import."""
 
 from __future__ import annotations
 
+import json
 import re
 
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser.helpers import PHONE, log_in
-from tests.factories import ArmyFactory, UserFactory
+from tests.browser.helpers import LONG, PHONE, log_in, page_width
+from tests.factories import ArmyFactory, UserFactory, sample_file
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -72,3 +73,21 @@ def test_ending_a_game_asks_first_and_a_slip_under_undo_ends_nothing(page, artif
     confirm.click()
     expect(counted).to_have_text("0")
     expect(page.get_by_role("link", name="Game 1")).to_be_visible()
+
+
+def test_an_import_beside_a_same_named_army_says_it_was_renamed_and_shortened(page, artifacts):
+    doc = sample_file("dwarves")
+    doc["name"] = LONG
+    ArmyFactory(owner=UserFactory(username="importer"), file=doc)
+    log_in(page, "importer")
+    page.set_viewport_size(PHONE)
+    page.goto("/armies/import/")
+    page.get_by_label("…or paste the JSON").fill(json.dumps(doc))
+    page.get_by_role("button", name="Import").click()
+
+    said = page.locator(".messages")
+    expect(said).to_contain_text(f"You already have an army named “{LONG}”")
+    expect(said).to_contain_text(f"so this one is named “{LONG[:196]} (2)”")
+    expect(said).to_contain_text("lost its last 4 characters to make room for the number")
+    page.screenshot(path=artifacts / "import-renamed-phone.png", full_page=True)
+    assert page_width(page) <= PHONE["width"]
