@@ -124,9 +124,10 @@ def test_markdown_shows_a_players_own_punctuation_as_typed(player_client, player
 
 
 def _as_a_forum_shows(markdown: str) -> list[str]:
-    """The text of each heading and list item once a CommonMark forum has drawn it."""
+    """The text of each heading once a CommonMark forum has drawn it."""
     html = MarkdownIt("commonmark").render(markdown)
-    return [unescape(re.sub(r"<[^>]+>", "", found)) for found in re.findall(r"<h2>(.*?)</h2>", html)]
+    headings = re.findall(r"<h2>(.*?)</h2>", html)
+    return [unescape(re.sub(r"<[^>]+>", "", heading)) for heading in headings]
 
 
 @pytest.mark.parametrize(
@@ -138,9 +139,7 @@ def _as_a_forum_shows(markdown: str) -> list[str]:
         r"**Not** _bold_ # [link](x) <b>y</b> `code` \ ~strike~ | pipe",
     ],
 )
-def test_a_markdown_export_shows_the_name_on_a_forum_exactly_as_typed(
-    player_client, player, name
-):
+def test_a_markdown_export_shows_the_name_on_a_forum_exactly_as_typed(player_client, player, name):
     army = ArmyFactory(owner=player, system="vsgmr", profiles=[{"kind": "guy", "flavor": "troop"}])
     services.save_settings(army, {"name": name}, None)
 
