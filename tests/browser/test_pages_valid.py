@@ -15,14 +15,13 @@ import sys
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import expect
-
 from django.contrib.auth.models import AnonymousUser
+from playwright.sync_api import expect
 
 from armies import services
 from armies.models import Army, LibraryEntry
-from table import rolls, table
 from rules.catalog import SAMPLES
+from table import rolls, table
 from tests.browser.helpers import LONG, WIDTHS, log_in, named_army, page_width
 from tests.factories import ArmyFactory, UserFactory
 
@@ -233,7 +232,9 @@ def test_a_dead_share_links_page_has_no_accessibility_or_html_errors(refusing_pa
     # Answered 404, which the browser logs: refusing_page collects no console lines.
     page = refusing_page
     page.add_init_script(path=AXE)
-    army = ArmyFactory(owner=UserFactory(), system="vsgmr", profiles=[{"kind": "guy", "flavor": "troop"}])
+    army = ArmyFactory(
+        owner=UserFactory(), system="vsgmr", profiles=[{"kind": "guy", "flavor": "troop"}]
+    )
     gone = services.share_army(army)
     services.share_army(army)  # renewed: the old link no longer works
     folder = artifacts / "pages-dead-link"
