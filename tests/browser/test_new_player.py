@@ -120,3 +120,40 @@ def test_on_a_phone_the_picker_opens_below_the_total_bar_which_stays_small(page,
         expect(part).to_be_in_viewport()
         assert part.bounding_box()["y"] >= below, "hidden under the total bar"
     page.screenshot(path=artifacts / "picker-under-the-bar-phone.png")
+
+
+def test_a_builder_session_and_the_fight_calculator_under_bin_serve_log_no_csp_refusal(
+    page, settings
+):
+    settings.DEBUG = True  # as bin/serve runs it (django-htmx adds its debug script)
+    said: list[str] = []
+    page.on("console", lambda message: said.append(f"{message.type}: {message.text}"))
+    army = ArmyFactory(owner=UserFactory(username="csp"), file=sample_file("dwarves"))
+    log_in(page, "csp")
+    page.goto(f"/armies/{army.pk}/")
+    # htmx is told not to add its indicator <style> (the policy refuses inline styles);
+    # muster.css hides the indicator instead.
+    assert page.evaluate("htmx.config.includeIndicatorStyles") is False
+    assert page.evaluate("document.querySelectorAll('style').length") == 0
+
+    page.get_by_test_id("unit-row").filter(has_text="Thane").get_by_role("link").first.click()
+    expect(page.get_by_text("pricing…")).to_have_css("opacity", "0")  # idle
+    quantity = page.get_by_label("Quantity")
+    quantity.fill("3")
+    expect(page.get_by_test_id("army-total")).to_have_text("36")
+    quantity.fill("1")
+    expect(page.get_by_test_id("army-total")).to_have_text("28")
+    page.get_by_test_id("add-unit").click()
+    page.get_by_test_id("unit-picker").get_by_label("Find a figure").fill("troop")
+    page.get_by_test_id("unit-picker").get_by_role("button", name="Start blank").click()
+    expect(page.get_by_test_id("unit-row")).to_have_count(4)
+
+    page.goto(f"/rules/vsgmr/fight/?a_unit={army.units.get(name='Thane').pk}")
+    page.locator("#id_b_name").fill("Grunt")
+    page.locator("#id_b_profile").fill(json.dumps({"kind": "guy", "flavor": "troop"}))
+    page.get_by_role("button", name="Work it out").click()
+    expect(page.get_by_test_id("outcome-percent").first).to_be_visible()
+    assert page.evaluate("document.querySelectorAll('style').length") == 0
+
+    refused = [line for line in said if "Content Security Policy" in line]
+    assert refused == []
