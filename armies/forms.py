@@ -582,6 +582,11 @@ class LibraryFigureForm(UnitForm):
 
     def __init__(self, system: str, *args, entry=None, **kwargs):
         unit = SimpleNamespace(name=entry.name, quantity=1, profile=entry.data) if entry else None
+        if entry is None and not kwargs.get("initial"):
+            # A new figure starts where a new unit does (a GEM one on a 25mm base, not on
+            # the first base listed).
+            default = profiles.DEFAULT_PROFILES[system]
+            kwargs["initial"] = profiles.form_initial(system, default)[0]
         super().__init__(system, *args, unit=unit, **kwargs)
         del self.fields["quantity"]
 
