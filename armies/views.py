@@ -19,6 +19,7 @@ from armies.forms import (
     ArmyForm,
     ArmyOptionsForm,
     ImportForm,
+    LibraryD10WeaponForm,
     LibraryFigureForm,
     LibraryPartForm,
     UnitForm,
@@ -453,12 +454,16 @@ def _entry_for_owner(request: HttpRequest, pk: int) -> LibraryEntry:
 def _library_form(kind: str, system: str, data=None, entry=None):
     if kind == LibraryEntry.Kind.FIGURE:
         return LibraryFigureForm(system, data, entry=entry)
+    if kind == LibraryEntry.Kind.D10_WEAPON:
+        return LibraryD10WeaponForm(data, entry=entry)
     return LibraryPartForm(kind, data, entry=entry)
 
 
 def _library_system(kind: str, system: str) -> str:
     if kind in PARTS:
         return PARTS[kind].system
+    if kind == LibraryEntry.Kind.D10_WEAPON:
+        return "d10"
     if system not in points.SYSTEMS:
         raise Http404("Unknown system")
     return system
@@ -593,7 +598,7 @@ def unit_add_from_library(request: HttpRequest, pk: int) -> HttpResponse:
 @require_POST
 @login_required
 def unit_add_part(request: HttpRequest, pk: int, unit_pk: int) -> HttpResponse:
-    """Copy a library weapon (GEM) or trait (VSGMR) onto one unit."""
+    """Copy a library weapon (GEM, d10) or trait (VSGMR) onto one unit."""
     unit = unit_for_owner(request, pk, unit_pk)
     army = unit.army
     entry = get_object_or_404(
@@ -602,8 +607,10 @@ def unit_add_part(request: HttpRequest, pk: int, unit_pk: int) -> HttpResponse:
         .filter(system=army.system),
         pk=_posted_entry(request),
     )
-    part = {"name": entry.name, **entry.data}
-    key = PARTS[entry.kind].profile_key
+    if entry.kind == LibraryEntry.Kind.D10_WEAPON:
+        key, part = "weapons", entry.name  # a d10 unit's weapons are names
+    else:
+        key, part = PARTS[entry.kind].profile_key, {"name": entry.name, **entry.data}
     try:
         services.add_part(army, unit, key, part, posted_version(request))
     except points.ArmyFileError as exc:

@@ -81,6 +81,7 @@ def _pages(owner) -> list[tuple[str, str]]:
         ("trash", "/armies/trash/"),
         ("library", "/library/"),
         ("library entry", f"/library/{entry.pk}/"),
+        ("new d10 weapon", "/library/new/d10weapon/"),
         ("matchup", "/matchup/"),
         ("matchup of two", f"/matchup/?a={vsgmr.pk}&b={token}"),
         ("password change", "/accounts/password_change/"),
