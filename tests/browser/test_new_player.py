@@ -9,6 +9,8 @@ import re
 import pytest
 from playwright.sync_api import expect
 
+from rules.catalog import load_samples
+from rules.models import SampleArmy
 from tests.browser.helpers import LONG, PHONE, log_in, page_width
 from tests.factories import ArmyFactory, UserFactory, sample_file
 from tests.samples import army_file
@@ -17,6 +19,7 @@ pytestmark = pytest.mark.django_db(transaction=True)
 
 
 def test_a_new_account_is_offered_a_first_army_or_a_sample_and_not_welcomed_back(page, artifacts):
+    load_samples(SampleArmy)  # as the migrations wrote them: an earlier test emptied the db
     page.goto("/accounts/signup/")
     page.get_by_label("Username").fill("recruit")
     page.get_by_label("Email").fill("recruit@example.com")
