@@ -10,10 +10,6 @@ from django.shortcuts import redirect, render
 from accounts.forms import LoginForm, SignupForm
 
 
-def home(request: HttpRequest) -> HttpResponse:
-    return render(request, "home.html")
-
-
 def signup(request: HttpRequest) -> HttpResponse:
     if request.user.is_authenticated:
         return redirect("home")

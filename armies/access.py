@@ -26,11 +26,19 @@ def unit_for_owner(request: HttpRequest, pk: int, unit_pk: int) -> Unit:
         raise Http404("No such unit") from None
 
 
+class ShareLinkGone(Http404):
+    """A share link that finds no army: turned off, renewed, its army deleted, or copied
+    incompletely. armies.middleware answers it with a page of its own (404), whatever
+    DEBUG says: the opponent holding the link is told what happened, not shown Django's
+    list of URL patterns."""
+
+
 def shared_army_or_404(token: str) -> Army:
-    """The live army shared under `token`, with its owner's name as `owner_name`."""
+    """The live army shared under `token`, with its owner's name as `owner_name`;
+    ShareLinkGone (a 404) when there is none."""
     army = shared_army(token)
     if army is None:
-        raise Http404("No such share link")
+        raise ShareLinkGone("No such share link")
     return army
 
 

@@ -13,7 +13,7 @@ from django import forms
 import points
 from armies import profiles, starters
 from armies.models import Army, LibraryEntry
-from points import goms, vsgmr
+from points import d10, goms, vsgmr
 from points.armyfile import MAX_FILE_BYTES, MAX_POINTS_LIMIT, MAX_QUANTITY
 from points.fields import MAX_NAME, text
 from points.numbers import ascii_int, decimal_places
@@ -591,6 +591,11 @@ class LibraryFigureForm(UnitForm):
 
     def __init__(self, system: str, *args, entry=None, **kwargs):
         unit = SimpleNamespace(name=entry.name, quantity=1, profile=entry.data) if entry else None
+        if entry is None and not kwargs.get("initial"):
+            # A new figure starts where a new unit does (a GEM one on a 25mm base, not on
+            # the first base listed).
+            default = profiles.DEFAULT_PROFILES[system]
+            kwargs["initial"] = profiles.form_initial(system, default)[0]
         super().__init__(system, *args, unit=unit, **kwargs)
         del self.fields["quantity"]
 
@@ -711,4 +716,64 @@ class LibraryPartForm(FeedbackForm):
         for field, message in profiles.engine_errors(self.part.system, profile, paths).items():
             self.add_error(field if field in self.fields else None, message)
         self.data_dict = {k: v for k, v in part.items() if k != "name"}
+        return data
+
+
+D10_WEAPON_LINE = ("range", "rof", "damage", "traits")
+
+
+def _small_text(label: str, most: int, required: bool = True, help_text: str = ""):
+    return forms.CharField(
+        label=label,
+        max_length=most,
+        required=required,
+        help_text=help_text,
+        validators=[one_line],
+        widget=forms.TextInput(attrs={"class": "form-control form-control-sm"}),
+    )
+
+
+class LibraryD10WeaponForm(FeedbackForm):
+    """A homebrew weapon for the d10 set: its name, which is what a unit's weapons list
+    carries, and its line of the weapon table (range, rate of fire, damage, traits)."""
+
+    def __init__(self, *args, entry=None, **kwargs):
+        if entry is not None and not kwargs.get("initial"):
+            kwargs["initial"] = {"name": entry.name, **entry.data}
+        super().__init__(*args, **kwargs)
+        self.fields["name"] = forms.CharField(
+            max_length=d10.MAX_WEAPON_NAME,
+            strip=False,
+            validators=[one_line],
+            widget=forms.TextInput(attrs={"class": "form-control form-control-sm"}),
+        )
+        self.fields["range"] = _small_text("Range", 20, help_text="inches, e.g. 24 or 12/24")
+        self.fields["rof"] = _small_text("Rate of fire", 20, help_text="e.g. 2/1 (3 auto)")
+        self.fields["damage"] = _small_text("Damage", 20)
+        self.fields["traits"] = _small_text(
+            "Traits", 100, required=False, help_text="e.g. auto, bulky"
+        )
+        self.data_dict: dict = {}
+
+    def groups(self):
+        return []
+
+    @property
+    def helper(self) -> FormHelper:
+        """Name, then the weapon table's columns, in one grid."""
+        cells = (Div(name, css_class="col-6 col-sm-4") for name in self.fields)
+        return fields_helper(Div(*cells, css_class="row g-2"))
+
+    def clean_name(self) -> str:
+        name = self.cleaned_data["name"]
+        if d10.table_weapon(name) is not None:
+            raise forms.ValidationError(
+                "The set's weapon table has a weapon of this name, and a unit carrying it "
+                "gets that row: give yours a name of its own."
+            )
+        return name
+
+    def clean(self):
+        data = super().clean()
+        self.data_dict = {key: data[key] for key in D10_WEAPON_LINE if data.get(key)}
         return data

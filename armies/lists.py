@@ -44,6 +44,15 @@ from points.numbers import ascii_int
 
 ARMIES_PER_PAGE = 50
 
+
+def home(request: HttpRequest) -> HttpResponse:
+    """Muster's front page: what it is and its systems; a signed-in player with no army
+    yet (just signed up, say) is offered a first army or a sample to start from, one with
+    armies a way back to them."""
+    has_armies = request.user.is_authenticated and Army.objects.for_owner(request.user).exists()
+    return render(request, "home.html", {"has_armies": has_armies})
+
+
 # Sort keys offered on the list: label and ordering (ties broken by id, so pages are stable).
 SORTS = {
     "-updated": ("Last edited", ("-updated",)),

@@ -431,7 +431,8 @@ class LibraryEntryQuerySet(models.QuerySet):
 
 
 class LibraryEntry(models.Model):
-    """A player's homebrew: a figure (any system), a GEM missile weapon or a VSGMR trait.
+    """A player's homebrew: a figure (any system), a GEM missile weapon, a VSGMR trait or
+    a d10 weapon.
 
     Adding one to an army copies it, so editing the library never changes an army.
     """
@@ -440,6 +441,7 @@ class LibraryEntry(models.Model):
         FIGURE = "figure", "Figure"
         WEAPON = "weapon", "GEM missile weapon"
         TRAIT = "trait", "VSGMR trait"
+        D10_WEAPON = "d10weapon", "d10 weapon"
 
     owner = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="library"
@@ -447,7 +449,9 @@ class LibraryEntry(models.Model):
     kind = models.CharField(max_length=10, choices=Kind.choices)
     system = models.CharField(max_length=10, choices=SYSTEM_CHOICES)
     name = models.CharField(max_length=MAX_NAME)
-    # figure: its profile; weapon: one `missile` entry; trait: {"cost", "text"}.
+    # figure: its profile; weapon: one `missile` entry; trait: {"cost", "text"}; d10
+    # weapon: its weapon table line, {"range", "rof", "damage", "traits"} (a unit's
+    # `weapons` list carries only its name).
     data = models.JSONField(default=dict)
     updated = models.DateTimeField(auto_now=True)
     # Moves on with each save: an edit page posts the one it was drawn at, so a second tab

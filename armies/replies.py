@@ -16,6 +16,7 @@ from armies.forms import UnitForm
 from armies.models import Army, Unit
 from armies.services import ArmyFull, StaleVersion, UnitSpec
 from points.armyfile import MAX_UNITS
+from points.fields import MAX_NAME
 from points.numbers import ascii_int
 
 
@@ -24,6 +25,23 @@ def posted_version(request: HttpRequest) -> int:
     post without one is stale."""
     version = ascii_int(request.POST.get("version"), 9)
     return -1 if version is None else version
+
+
+def say_if_renamed(request: HttpRequest, army: Army, wanted: str) -> None:
+    """Tell the player when a copied army (an import, a sample) is not named as its file
+    said: the owner already has an army of that name, so a number was added (distinct_name),
+    and a name too long for the number too was shortened to make room."""
+    if army.name == wanted:
+        return
+    message = f"You already have an army named “{wanted}”, so this one is named “{army.name}”."
+    number = services.COPY_NUMBER.search(army.name)
+    cut = len(services.COPY_NUMBER.sub("", wanted)) - number.start() if number else 0
+    if cut > 0:
+        message += (
+            f" Its name lost its last {cut} characters to make room for the number: a name "
+            f"holds at most {MAX_NAME}. Rename it in the army's settings if you like."
+        )
+    messages.info(request, message)
 
 
 def too_many_armies(request: HttpRequest) -> HttpResponse:

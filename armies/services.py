@@ -347,8 +347,9 @@ def step_quantity(army: Army, unit_pk: int, step: int, seen: int | None) -> Unit
     return save_unit(army, unit.pk, UnitSpec(unit.name, quantity, unit.profile), seen)
 
 
-def add_part(army: Army, unit: Unit, key: str, part: dict, seen: int | None) -> Unit:
-    """Copy a library weapon or trait (`part`) onto the end of the unit's `key` list.
+def add_part(army: Army, unit: Unit, key: str, part: dict | str, seen: int | None) -> Unit:
+    """Copy a library weapon or trait (`part`: its entry, or a d10 weapon's name) onto the
+    end of the unit's `key` list.
     Raises ArmyFileError, StaleVersion or Unit.DoesNotExist."""
     profile = {**unit.profile, key: [*unit.profile.get(key, []), part]}
     return save_unit(army, unit.pk, UnitSpec(unit.name, unit.quantity, profile), seen)

@@ -274,18 +274,6 @@ class D10Card:
     target: int = d10.TARGET_NUMBER
 
 
-WEAPONS = {w.name: w for w in d10.WEAPONS}
-# A table weapon typed by hand ("lmg", "Pistol  (9mm)", its slug) is still that weapon.
-_FOLDED = {" ".join(w.name.split()).casefold(): w for w in d10.WEAPONS} | {
-    w.slug: w for w in d10.WEAPONS
-}
-
-
-def table_weapon(name: str) -> d10.Weapon | None:
-    """The d10 weapon table's row a unit's weapon names, or None for homebrew."""
-    return WEAPONS.get(name) or _FOLDED.get(" ".join(name.split()).casefold())
-
-
 def _d10_card(pu: PricedUnit) -> D10Card:
     p: d10.D10Profile = pu.unit.profile  # type: ignore[assignment]
     facts = [("Defence", str(p.defence)), ("Move", aids.shown(p.move, "″"))]
@@ -296,7 +284,7 @@ def _d10_card(pu: PricedUnit) -> D10Card:
     return D10Card(
         skills=aids.skill_chances(p),
         facts=tuple(facts),
-        weapons=tuple((name, table_weapon(name)) for name in p.weapons),
+        weapons=tuple((name, d10.table_weapon(name)) for name in p.weapons),
         boxes=(tick_boxes("Out of action", 1, pu.unit.quantity),),
     )
 

@@ -19,6 +19,7 @@ from armies.forms import (
     ArmyForm,
     ArmyOptionsForm,
     ImportForm,
+    LibraryD10WeaponForm,
     LibraryFigureForm,
     LibraryPartForm,
     UnitForm,
@@ -31,6 +32,7 @@ from armies.replies import (
     editor_redirect,
     list_conflict,
     posted_version,
+    say_if_renamed,
     to_builder,
     too_many_armies,
     typed_values,
@@ -46,6 +48,7 @@ from armies.services import (
 )
 from armies.state import rows
 from points.fields import fmt
+from points.model import Army as ArmyFile
 from points.numbers import ascii_int
 from rules.models import SampleArmy
 
@@ -91,6 +94,7 @@ def army_from_sample(request: HttpRequest, slug: str) -> HttpResponse:
     except TooManyArmies:
         return too_many_armies(request)
     messages.success(request, f"{army.name} copied from the sample armies: it is yours to change.")
+    say_if_renamed(request, army, sample.army["name"])
     if request.htmx:  # from an empty army's list, whose buttons post through htmx
         return HttpResponseClientRedirect(army.get_absolute_url())
     return redirect(army)
@@ -118,7 +122,7 @@ def army_import(request: HttpRequest) -> HttpResponse:
             refused = limit
             form.refuse(str(limit))
         else:
-            return _imported(request, army, form.cleaned_data["army"].rules_version)
+            return _imported(request, army, form.cleaned_data["army"])
     response = render(
         request, "armies/army_import.html", {"form": form}, status=_form_status(request)
     )
@@ -128,9 +132,12 @@ def army_import(request: HttpRequest) -> HttpResponse:
     return response
 
 
-def _imported(request: HttpRequest, army: Army, was: str | None) -> HttpResponse:
-    """To the imported army, saying so (and when the file was priced under other rules)."""
+def _imported(request: HttpRequest, army: Army, read: ArmyFile) -> HttpResponse:
+    """To the imported army, saying so (and when it was renamed beside a same-named army,
+    or the file was priced under other rules)."""
     messages.success(request, f"Imported {army.name}.")
+    say_if_renamed(request, army, read.name)
+    was = read.rules_version
     if was and was != army.rules_version:
         messages.warning(
             request,
@@ -478,12 +485,16 @@ def _entry_for_owner(request: HttpRequest, pk: int) -> LibraryEntry:
 def _library_form(kind: str, system: str, data=None, entry=None):
     if kind == LibraryEntry.Kind.FIGURE:
         return LibraryFigureForm(system, data, entry=entry)
+    if kind == LibraryEntry.Kind.D10_WEAPON:
+        return LibraryD10WeaponForm(data, entry=entry)
     return LibraryPartForm(kind, data, entry=entry)
 
 
 def _library_system(kind: str, system: str) -> str:
     if kind in PARTS:
         return PARTS[kind].system
+    if kind == LibraryEntry.Kind.D10_WEAPON:
+        return "d10"
     if system not in points.SYSTEMS:
         raise Http404("Unknown system")
     return system
@@ -618,7 +629,7 @@ def unit_add_from_library(request: HttpRequest, pk: int) -> HttpResponse:
 @require_POST
 @login_required
 def unit_add_part(request: HttpRequest, pk: int, unit_pk: int) -> HttpResponse:
-    """Copy a library weapon (GEM) or trait (VSGMR) onto one unit."""
+    """Copy a library weapon (GEM, d10) or trait (VSGMR) onto one unit."""
     unit = unit_for_owner(request, pk, unit_pk)
     army = unit.army
     entry = get_object_or_404(
@@ -627,8 +638,10 @@ def unit_add_part(request: HttpRequest, pk: int, unit_pk: int) -> HttpResponse:
         .filter(system=army.system),
         pk=_posted_entry(request),
     )
-    part = {"name": entry.name, **entry.data}
-    key = PARTS[entry.kind].profile_key
+    if entry.kind == LibraryEntry.Kind.D10_WEAPON:
+        key, part = "weapons", entry.name  # a d10 unit's weapons are names
+    else:
+        key, part = PARTS[entry.kind].profile_key, {"name": entry.name, **entry.data}
     try:
         services.add_part(army, unit, key, part, posted_version(request))
     except points.ArmyFileError as exc:

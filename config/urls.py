@@ -1,10 +1,9 @@
 from django.contrib import admin
 from django.urls import include, path
 
-from accounts import views as account_views
 from accounts.forms import AdminLoginForm
 from accounts.probes import HEALTHZ, healthz
-from armies import api
+from armies import api, lists
 from armies import urls as building
 from sharing import urls as sharing
 from table import urls as table
@@ -20,7 +19,7 @@ admin.site.login_form = AdminLoginForm
 army_pages = building.urlpatterns + table.army_urlpatterns + sharing.army_urlpatterns
 
 urlpatterns = [
-    path("", account_views.home, name="home"),
+    path("", lists.home, name="home"),
     path(HEALTHZ.removeprefix("/"), healthz, name="healthz"),
     path("accounts/", include("accounts.urls")),
     path("armies/", include((army_pages, building.app_name))),

@@ -123,6 +123,16 @@ WEAPONS = (
 # fmt: on
 
 
+_BY_NAME = {w.name: w for w in WEAPONS}
+# A table weapon typed by hand ("lmg", "Pistol  (9mm)", its slug) is still that weapon.
+_FOLDED = {" ".join(w.name.split()).casefold(): w for w in WEAPONS} | {w.slug: w for w in WEAPONS}
+
+
+def table_weapon(name: str) -> Weapon | None:
+    """The weapon table's row a unit's weapon names, or None for homebrew."""
+    return _BY_NAME.get(name) or _FOLDED.get(" ".join(name.split()).casefold())
+
+
 @dataclass(frozen=True, slots=True)
 class D10Profile:
     combat_skill: int = DEFAULT_SKILL

@@ -187,10 +187,14 @@ def plain(a: TextArmy) -> str:
 
 # Backslash-escaped in Markdown so a name reads as typed on Discord and Reddit.
 MARKDOWN_SPECIAL = re.compile(r"([\\`*_~|\[\]<>#])")
+# An "&" that starts what Markdown reads as a character reference ("&amp;", "&#38;",
+# "&#x26;"): a forum shows "&" for a typed "&amp;" unless it is escaped too. A lone "&"
+# ("Salt & Pepper") reads as typed and is left alone.
+MARKDOWN_REFERENCE = re.compile(r"&(?=#[0-9]{1,7};|#[xX][0-9a-fA-F]{1,6};|[A-Za-z][A-Za-z0-9]*;)")
 
 
 def md_escape(text: str) -> str:
-    return MARKDOWN_SPECIAL.sub(r"\\\1", text)
+    return MARKDOWN_REFERENCE.sub(r"\\&", MARKDOWN_SPECIAL.sub(r"\\\1", text))
 
 
 def markdown(a: TextArmy) -> str:

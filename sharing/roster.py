@@ -159,10 +159,14 @@ def _goms_panel(army: Army, priced: PricedArmy) -> ArmyPanel:
     options: goms.GomsOptions = priced.army.options  # type: ignore[assignment]
     allowed = priced.extras["allowances"]
     size = priced.extras["game_size"]
+    # The zone bought, as the purchases line prices it; past the most allowed, both.
+    bought = options.setup_extensions * goms.SETUP_EXTENSION_INCHES
+    most: int = allowed["setup_zone_inches"]  # type: ignore[index]
+    zone = f"+{bought}″" if bought <= most else f"+{bought}″ bought, only +{most}″ allowed"
     facts = [
         ("Game size", f"{size} (up to {goms.GAME_SIZES[size]} points)" if size else "over large"),
         ("Platoons", str(allowed["platoons"])),  # type: ignore[index]
-        ("Set-up zone extension", f"+{allowed['setup_zone_inches']}″"),  # type: ignore[index]
+        ("Set-up zone extension", zone),
         ("Dug in", "yes" if options.dug_in else "no"),
     ]
     lines = tuple((line.label, line.value, line.note) for line in priced.option_lines)

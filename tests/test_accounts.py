@@ -7,7 +7,7 @@ from django.contrib.auth.models import User
 from django.core import mail
 from django.urls import reverse
 
-from tests.factories import DEFAULT_PASSWORD, UserFactory
+from tests.factories import DEFAULT_PASSWORD, ArmyFactory, UserFactory
 
 pytestmark = [pytest.mark.django_db, pytest.mark.databases]
 
@@ -106,3 +106,17 @@ def test_home_page_says_what_muster_is_and_links_every_systems_rules(client):
     for system in ("gem", "vsgmr", "goms", "d10"):
         assert f'href="/rules/{system}/"' in html
     assert 'href="/rules/interpretations/"' in html
+
+
+def test_home_welcomes_back_only_a_player_who_has_an_army(client):
+    player = UserFactory(username="recruit")
+    client.force_login(player)
+
+    first = client.get("/").content.decode()
+    assert "Welcome back" not in first
+    assert "Make your first army" in first and 'href="/armies/new/#samples"' in first
+
+    ArmyFactory(owner=player, system="vsgmr", profiles=[{"kind": "guy", "flavor": "troop"}])
+    again = client.get("/").content.decode()
+    assert "Welcome back, <strong>recruit</strong>." in again
+    assert "Make your first army" not in again

@@ -78,6 +78,7 @@ MIDDLEWARE = [
     "config.middleware.AccountTagMiddleware",  # whom a page is for: the device keeps it for them
     "django.contrib.messages.middleware.MessageMiddleware",
     "armies.middleware.ImportTooLargeMiddleware",  # ahead of the CSRF check reading the post
+    "armies.middleware.ShareLinkGoneMiddleware",  # its own 404 page, even under DEBUG
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
 ]

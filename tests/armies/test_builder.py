@@ -478,6 +478,35 @@ def test_export_then_import_gives_back_the_same_army(player_client, player):
     }
 
 
+def test_an_import_renamed_beside_a_same_named_army_says_so_and_why(player_client, player):
+    doc = sample_file("dwarves")
+    doc["name"] = "D" * 200  # as long as a name may be
+    text = __import__("json").dumps(doc)
+    first = player_client.post("/armies/import/", {"text": text}, follow=True)
+    assert "already have an army" not in first.content.decode()
+
+    again = player_client.post("/armies/import/", {"text": text}, follow=True)
+
+    said = [str(m) for m in again.context["messages"]]
+    # 196 D's and " (2)": the number takes 4 of the 200 characters a name may hold.
+    assert Army.objects.filter(owner=player, name="D" * 196 + " (2)").exists()
+    assert said[1] == (
+        f"You already have an army named “{'D' * 200}”, so this one is named "
+        f"“{'D' * 196} (2)”. Its name lost its last 4 characters to make room for the "
+        "number: a name holds at most 200. Rename it in the army's settings if you like."
+    )
+    # A short name needs no shortening, and says only that it was numbered.
+    doc["name"] = "Dwarves"
+    for _ in range(2):
+        response = player_client.post(
+            "/armies/import/", {"text": __import__("json").dumps(doc)}, follow=True
+        )
+    said = [str(m) for m in response.context["messages"]]
+    assert said[1] == (
+        "You already have an army named “Dwarves”, so this one is named “Dwarves (2)”."
+    )
+
+
 def test_importing_a_file_the_price_command_rejects_shows_its_field_path_message(player_client):
     doc = sample_file("dwarves")
     doc["units"][2]["profile"]["traits"] = ["tuff"]

@@ -31,7 +31,7 @@ def test_unit_cards_show_each_unit_with_its_stored_cost(player_client, player):
 
     assert html.count('data-testid="roster-unit"') == 2
     # SPEC 3.2: a swordsman is 6.5 points.
-    assert html.count("1 × 6.5 = <strong>6.5</strong> pts") == 2
+    assert html.count('data-testid="unit-cost"><strong>6.5</strong> pts') == 2
     assert 'data-print-header="Iron Duke&#x27;s Guard · unit cards"' in html
 
 

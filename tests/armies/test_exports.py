@@ -5,9 +5,16 @@ The golden files under tests/data/exports/ were written by hand from the SPEC's 
 
 from __future__ import annotations
 
+import re
+from html import unescape
+
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+from markdown_it import MarkdownIt
 
 from armies import services
+from sharing.exports import md_escape
 from tests.factories import ArmyFactory, UserFactory
 from tests.samples import EXPORT_ARMIES, GOLDEN, army_file
 
@@ -114,6 +121,52 @@ def test_markdown_shows_a_players_own_punctuation_as_typed(player_client, player
     text = player_client.get(f"/armies/{army.pk}/export.md").content.decode()
 
     assert text.startswith(r"## \*\*Not\*\* \_bold\_ \# \[link\](x)" + "\n")
+
+
+def _as_a_forum_shows(markdown: str) -> list[str]:
+    """The text of each heading once a CommonMark forum has drawn it."""
+    html = MarkdownIt("commonmark").render(markdown)
+    headings = re.findall(r"<h2>(.*?)</h2>", html)
+    return [unescape(re.sub(r"<[^>]+>", "", heading)) for heading in headings]
+
+
+@pytest.mark.parametrize(
+    "name",
+    [
+        "Salt &amp; Pepper",  # typed so, and shown so: not as "Salt & Pepper"
+        "Fish & Chips",
+        "&#38; &#x26; &copy; &nosuchname; &;",
+        r"**Not** _bold_ # [link](x) <b>y</b> `code` \ ~strike~ | pipe",
+    ],
+)
+def test_a_markdown_export_shows_the_name_on_a_forum_exactly_as_typed(player_client, player, name):
+    army = ArmyFactory(owner=player, system="vsgmr", profiles=[{"kind": "guy", "flavor": "troop"}])
+    services.save_settings(army, {"name": name}, None)
+
+    text = player_client.get(f"/armies/{army.pk}/export.md").content.decode()
+
+    assert _as_a_forum_shows(text) == [name]
+
+
+def test_a_lone_ampersand_is_left_as_typed_in_the_markdown():
+    assert md_escape("Fish & Chips") == "Fish & Chips"
+    assert md_escape("Salt &amp; Pepper") == r"Salt \&amp; Pepper"
+
+
+TYPED = st.lists(
+    st.one_of(
+        st.text(st.characters(categories=["L", "N", "P", "S", "Zs"])),
+        st.sampled_from(["&amp;", "&#38;", "&#x26;", "&lt;b&gt;", "\\&amp;", "**", "_", "`"]),
+    ),
+    min_size=1,
+).map(lambda parts: "".join(parts).strip())
+
+
+@given(TYPED)
+def test_any_typed_heading_reads_back_as_typed(name):
+    if not name:
+        return
+    assert _as_a_forum_shows(f"## {md_escape(name)}\n") == [name]
 
 
 def test_an_export_shows_the_stored_errors_of_each_unit(player_client, player):

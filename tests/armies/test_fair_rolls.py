@@ -81,6 +81,24 @@ def test_a_fair_roll_re_derives_from_the_two_published_seeds(player_client, play
     assert printed.getvalue().strip() == str(dice)
 
 
+def test_each_page_of_a_waiting_fair_roll_says_where_the_opponents_seed_goes(player_client, player):
+    army = goms_army(player, shared=True)
+    record = start_fair(player_client, army)
+    roll_page = f"/s/{army.share_token}/roll/{record.pk}/"
+
+    # The opponent on the roll's own page: the form is right there, above.
+    on_it = record_page(army, record)
+    assert "Add your seed in the form above" in on_it
+    assert "own page" not in on_it
+    # The owner opening the link themself is told it is for the opponent's device.
+    own = player_client.get(roll_page).content.decode()
+    assert "Your opponent adds their seed on this page, from their own device." in own
+    assert "Add your seed in the form above" not in own
+    # The share page links to the roll's page.
+    shared = Client().get(f"/s/{army.share_token}/").content.decode()
+    assert f'The opponent adds their seed on <a href="{roll_page}">this roll\'s page</a>' in shared
+
+
 def test_rerolls_keep_working_and_hide_the_owners_seed_until_spent(player_client, player):
     army = goms_army(player, rerolls=1, shared=True)
     record = start_fair(player_client, army)

@@ -84,6 +84,44 @@ def test_homebrew_weapon_with_bad_range_is_refused_beside_the_field(player_clien
     assert LibraryEntry.objects.count() == 0
 
 
+def test_a_homebrew_d10_weapon_is_kept_with_its_table_line_and_copied_onto_a_unit(
+    player_client, player
+):
+    response = player_client.post(
+        "/library/new/d10weapon/",
+        {"name": "Rail pistol", "range": "12/24", "rof": "1", "damage": "6", "traits": "pierce"},
+    )
+    assert response.status_code == 302
+    entry = LibraryEntry.objects.get(owner=player)
+    assert (entry.kind, entry.system, entry.name) == ("d10weapon", "d10", "Rail pistol")
+    assert entry.data == {"range": "12/24", "rof": "1", "damage": "6", "traits": "pierce"}
+    listed = player_client.get("/library/").content.decode()
+    assert "12/24″, RoF 1, damage 6, pierce" in listed
+    # A d10 unit's weapons are names: the copy adds the name after the ones it has.
+    army = ArmyFactory(owner=player, system="d10", profiles=[{"weapons": ["Carbine/AR"]}])
+    unit = army.units.get()
+    player_client.post(
+        f"/armies/{army.pk}/units/{unit.pk}/add-part/", as_page(army, {"entry": entry.pk})
+    )
+    unit.refresh_from_db()
+    assert unit.profile["weapons"] == ["Carbine/AR", "Rail pistol"]
+
+
+@pytest.mark.parametrize("name", ["LMG", "lmg", "carbine-ar"])
+def test_a_homebrew_d10_weapon_named_as_a_table_weapon_is_refused_beside_the_name(
+    player_client, name
+):
+    # A unit carrying it would get the table's row, not the homebrew's.
+    response = player_client.post(
+        "/library/new/d10weapon/", {"name": name, "range": "30", "rof": "9", "damage": "9"}
+    )
+    html = response.content.decode()
+    assert response.status_code == 400
+    assert "give yours a name of its own" in html.split('id="fb-name"')[1].split("</div>")[0]
+    assert f'value="{name}"' in html and 'value="30"' in html
+    assert LibraryEntry.objects.count() == 0
+
+
 def test_homebrew_trait_cost_out_of_range_is_refused(player_client):
     response = player_client.post(
         "/library/new/trait/", {"name": "Godlike", "cost": "25", "text": "x"}
@@ -166,6 +204,7 @@ def test_the_refused_edit_names_the_entry_as_text(player_client, player):
         ("/library/new/figure/gem/", "New GEM figure"),
         ("/library/new/weapon/", "New GEM missile weapon"),
         ("/library/new/trait/", "New VSGMR trait"),
+        ("/library/new/d10weapon/", "New d10 weapon"),
     ],
 )
 def test_a_new_entry_page_names_what_it_makes_once(player_client, url, heading):

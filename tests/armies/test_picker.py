@@ -29,7 +29,8 @@ def choices(html: str) -> dict[str, str]:
         r'<li class="list-group-item" data-testid="pick-choice">(.*?)</li>', html, re.S
     )
     listed = [c for c in found if 'name="choice" value="blank"' not in c]
-    return {text(re.search(r"<h3[^>]*>(.*?)</h3>", c, re.S)[1]): text(c) for c in listed}
+    # h2 on the picker's own page (under its h1), h3 in the builder (under its h2).
+    return {text(re.search(r"<h[23][^>]*>(.*?)</h[23]>", c, re.S)[1]): text(c) for c in listed}
 
 
 def pick_url(army) -> str:

@@ -16,7 +16,7 @@ from armies.models import Army
 from points import vsgmr
 from tests.factories import ArmyFactory, sample_file
 from tests.helpers import rename_units
-from tests.samples import GEMINI_TANK
+from tests.samples import GEMINI_TANK, army_file
 
 pytestmark = pytest.mark.django_db
 
@@ -133,7 +133,7 @@ def test_gem_worked_examples_cost_as_the_spec_says_on_the_sheet(player_client, p
         ("Tank", "1348.1"),
         ("Block of 18", "5.3"),
     ]:
-        assert f"1 × {cost} = <strong>{cost}</strong> pts" in unit_block(html, name)
+        assert f'data-testid="unit-cost"><strong>{cost}</strong> pts' in unit_block(html, name)
     # 6.5 + 25.3 + 54.3 + 1348.1 + 5.3
     assert 'data-testid="army-total">1439.5<' in html
     # Archer: its bow (OFF 4) gets its own row; against DEF 4, 11+, 50%.
@@ -184,7 +184,7 @@ def test_an_imported_vehicle_with_an_off_shows_it_and_its_table_1_odds(player_cl
     assert row[0] == ("4", "85") and row[9] == ("18", "15")
     assert "Basic attack" not in gun
     # Not priced: both cost the Tank's 1348.1 (SPEC 3.2).
-    assert html.count("1 × 1348.1 = <strong>1348.1</strong> pts") == 2
+    assert html.count('data-testid="unit-cost"><strong>1348.1</strong> pts') == 2
 
 
 def test_gem_tick_boxes_are_capped_on_a_big_unit(player_client, player):
@@ -301,6 +301,23 @@ def test_goms_card_shows_morale_men_acquisition_and_army_purchases(player_client
     assert boxes(panel, "Rerolls used") == [1, 1]
 
 
+def test_goms_header_shows_the_set_up_zone_its_purchases_line_prices(player_client, player):
+    rifles = {"kind": "rifle-section"}
+    doc = army_file("Paras", "goms", None, [("Rifles", 1, rifles), ("More rifles", 3, rifles)])
+    army = ArmyFactory(owner=player, file={**doc, "options": {"setup_extensions": 4}})
+
+    html = roster(player_client, army)
+
+    panel = html.split('<section class="army-panel"')[1].split("</section>")[0]
+    # 4 extensions of 8″ were bought (4 points); at most 3 (24″) are allowed.
+    assert '<th scope="row">Set-up zone +32&quot;</th><td class="num">4 pts</td>' in panel
+    assert facts(panel)["Set-up zone extension"] == "+32″ bought, only +24″ allowed"
+    # One section at 1 point reads "1 pts", not "1 × 1 = 1 pts".
+    assert 'data-testid="unit-cost"><strong>1</strong> pts' in unit_block(html, "Rifles")
+    assert "1 × 1 =" not in html
+    assert "3 × 1 = <strong>3</strong> pts" in unit_block(html, "More rifles")
+
+
 # ---------------------------------------------------------------- d10
 
 
@@ -338,7 +355,7 @@ def test_d10_card_shows_success_chances_force_points_and_break_point(player_clie
     assert facts(leader)["Defence"] == "12"
     assert facts(leader)["Move"] == "6″"
     assert facts(leader)["Leader"] == "yes"
-    assert "1 × 2 = <strong>2</strong> FP" in leader
+    assert 'data-testid="unit-cost"><strong>2</strong> FP' in leader
     # The seed's weapon table: a carbine reaches 24″ with damage 5.
     assert (
         '<th scope="row" class="name"><span class="typed">Carbine/AR</span></th><td>24/-</td>'

@@ -20,7 +20,7 @@ def test_a_sheet_printed_again_shows_every_change_to_its_cards(player_client, pl
     army = ArmyFactory(owner=player, system="gem", profiles=[SWORDSMAN, SWORDSMAN])
     first, second = army.units.all()
     sheet = player_client.get(f"/armies/{army.pk}/roster/").content.decode()
-    assert sheet.count("1 × 6.5 = <strong>6.5</strong> pts") == 2
+    assert sheet.count('data-testid="unit-cost"><strong>6.5</strong> pts') == 2
     player_client.post(
         f"/armies/{army.pk}/units/{second.pk}/",
         {"version": army.version, "name": "Veterans", "quantity": "3", **SWORDSMAN, "def": 5},

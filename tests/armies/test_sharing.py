@@ -63,6 +63,27 @@ def test_regenerating_the_token_kills_the_old_link_and_turning_off_kills_all(cli
     assert client.get(f"/s/{current}/").status_code == 404
 
 
+@pytest.mark.parametrize("debug", [True, False])
+@pytest.mark.parametrize("page", ["", "roster/", "export.md", "play/"])
+def test_a_dead_share_link_says_so_on_a_page_of_its_own_whatever_debug_says(
+    client, player, settings, debug, page
+):
+    # bin/serve runs with DEBUG on, where Django's own 404 lists every URL pattern.
+    settings.DEBUG = debug
+    army = ArmyFactory(owner=player, file=sample_file("dwarves"))
+    renewed = services.share_army(army)
+    services.share_army(army)  # a new link stops the old one
+
+    response = client.get(f"/s/{renewed}/{page}")
+
+    assert response.status_code == 404
+    html = response.content.decode()
+    assert '<h1 class="h3">This share link no longer works</h1>' in html
+    assert "Ask the owner to send you a new one" in html
+    assert "URLconf" not in html and "urlpatterns" not in html
+    assert response["X-Robots-Tag"] == "noindex, nofollow"
+
+
 def test_a_logged_in_viewer_forks_a_shared_army_and_the_copy_remembers_it(client, player):
     original = ArmyFactory(owner=player, file=sample_file("elves"))
     token = services.share_army(original)

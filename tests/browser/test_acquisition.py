@@ -54,6 +54,10 @@ def test_a_fair_roll_the_opponent_completes_from_the_share_link(page, opponent, 
     # The opponent: another browser, no account, just the link.
     opponent.set_viewport_size(PHONE)
     opponent.goto(link)
+    # They are on the roll's own page: it points them at the form above, not elsewhere.
+    waiting = opponent.get_by_test_id("acquisition-waiting")
+    expect(waiting).to_contain_text("Add your seed in the form above")
+    expect(waiting).not_to_contain_text("own page")
     seed = opponent.get_by_label("Your seed")
     expect(seed).to_have_value(re.compile(r"^[0-9a-f]{32}$"))  # filled in by their browser
     chosen = seed.input_value()

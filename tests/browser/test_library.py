@@ -7,8 +7,8 @@ import pytest
 from playwright.sync_api import expect
 
 from armies.models import LibraryEntry
-from tests.browser.helpers import PHONE, log_in
-from tests.factories import LibraryEntryFactory, UserFactory
+from tests.browser.helpers import PHONE, log_in, start_blank_unit
+from tests.factories import ArmyFactory, LibraryEntryFactory, UserFactory
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -66,3 +66,46 @@ def test_a_delete_clicked_on_a_list_older_than_an_edit_keeps_the_edit(page, arti
     expect(page.get_by_role("alert")).to_contain_text("Removed Fearless from your library.")
     expect(page.get_by_test_id("library-entry")).to_have_count(0)
     assert not LibraryEntry.objects.filter(pk=entry.pk).exists()
+
+
+def test_a_new_gem_figure_starts_on_the_base_a_new_unit_starts_on(page):
+    owner = UserFactory(username="brewer")
+    army = ArmyFactory(owner=owner, system="gem", profiles=[])
+    log_in(page, "brewer")
+    page.goto(f"/armies/{army.pk}/")
+    start_blank_unit(page)
+    expect(page.get_by_label("Base")).to_have_value("25mm")
+
+    page.goto("/library/")
+    page.get_by_role("link", name="New GEM figure").click()
+    expect(page.get_by_label("Base")).to_have_value("25mm")  # it started on 20mm
+    page.get_by_label("Name", exact=True).fill("Sergeant")
+    page.get_by_role("button", name="Save").click()
+    expect(page.get_by_text("Added Sergeant to your library")).to_be_visible()
+    assert LibraryEntry.objects.get(owner=owner, name="Sergeant").data["base"] == "25mm"
+
+
+def test_a_homebrew_d10_weapon_is_made_in_the_library_and_copied_onto_a_unit(page, artifacts):
+    owner = UserFactory(username="armourer")
+    army = ArmyFactory(owner=owner, system="d10", profiles=[{"weapons": ["Carbine/AR"]}])
+    unit = army.units.get()
+    log_in(page, "armourer")
+    page.set_viewport_size(PHONE)
+    page.goto("/library/")
+    page.get_by_role("link", name="New d10 weapon").click()
+    page.get_by_label("Name").fill("Rail pistol")
+    page.get_by_label("Range").fill("12/24")
+    page.get_by_label("Rate of fire").fill("1")
+    page.get_by_label("Damage").fill("6")
+    page.get_by_role("button", name="Save").click()
+    expect(page.get_by_text("Added Rail pistol to your library")).to_be_visible()
+    expect(page.get_by_test_id("d10-weapon-line")).to_have_text("12/24″, RoF 1, damage 6")
+    page.screenshot(path=artifacts / "library-d10-weapon-phone.png", full_page=True)
+
+    page.goto(f"/armies/{army.pk}/?unit={unit.pk}")
+    page.get_by_label("Copy from my library onto this unit").select_option(
+        label="d10 weapon: Rail pistol"
+    )
+    page.get_by_role("button", name="Add", exact=True).click()
+    expect(page.get_by_text("Added Rail pistol to Unit 1")).to_be_visible()
+    expect(page.get_by_label("Weapons")).to_have_value("Carbine/AR\nRail pistol")

@@ -229,6 +229,7 @@ def test_undo_and_a_new_game_made_offline_are_kept_and_sent_too(devices, live_se
     page.get_by_role("button", name=HIT).click()
     page.get_by_role("button", name="Undo the last change").click()
     expect(page.get_by_test_id("play-value")).to_have_text(["1", "0"])
+    page.get_by_text("End this game…").click()  # it asks first
     page.get_by_role("button", name="End this game and start a new one").click()
     expect(page.locator("[data-game-number]")).to_have_text("2")
     expect(page.get_by_test_id("play-value")).to_have_text(["0", "0"])
@@ -317,6 +318,7 @@ def test_a_second_owner_device_follows_the_game(devices, live_server):
     expect(tablet.get_by_test_id("vp-mine-value")).to_have_text("1", timeout=5_000)
     expect(tablet.get_by_test_id("play-value")).to_have_text(["1", "0"])
     # A new game on the phone shows on the tablet too.
+    phone.get_by_text("End this game…").click()  # it asks first
     phone.get_by_role("button", name="End this game and start a new one").click()
     expect(phone.locator("#play-after")).to_contain_text("Game 2 started")
     expect(tablet.locator("#play-after")).to_contain_text("Game 2 started", timeout=5_000)
@@ -552,6 +554,7 @@ def test_a_poll_left_without_an_answer_does_not_hold_the_opponents_page(page, de
     while not held and time.monotonic() < deadline:
         opponent.wait_for_timeout(100)
     assert held, "the opponent's page never polled"
+    page.get_by_text("End this game…").click()  # it asks first
     page.get_by_role("button", name="End this game and start a new one").click()
     started = time.monotonic()
     expect(opponent.locator("#play-after")).to_contain_text("Game 2 started", timeout=15_000)

@@ -9,8 +9,9 @@ import pytest
 from playwright.sync_api import expect
 
 from armies import services
-from tests.browser.helpers import PHONE, log_in, page_width
+from tests.browser.helpers import LONG, PHONE, log_in, page_width
 from tests.factories import ArmyFactory, UserFactory, sample_file
+from tests.helpers import rename_units
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -73,3 +74,21 @@ def test_the_matchup_is_picked_from_selects_on_a_phone_without_overflow(
     box = link.bounding_box()
     assert box["x"] + box["width"] <= PHONE["width"]
     page.screenshot(path=str(artifacts / "i19-matchup-phone-link.png"), full_page=True)
+
+
+def test_a_suggestion_naming_a_long_unspaced_unit_wraps_on_a_phone(page, artifacts):
+    owner = UserFactory(username="balancer")
+    heroes = ArmyFactory(owner=owner, file=sample_file("justice-team"))
+    zombies = ArmyFactory(owner=owner, file=sample_file("zombie-horde"))
+    rename_units(zombies, {"First Infected": LONG})  # 200 characters without a space
+    page.set_viewport_size(PHONE)
+    log_in(page, "balancer")
+
+    page.goto(f"/matchup/?a={heroes.pk}&b={zombies.pk}")
+
+    suggestions = page.get_by_test_id("suggestions")
+    expect(suggestions).to_contain_text(f"× {LONG} (+")
+    assert page_width(page) <= PHONE["width"]
+    box = suggestions.bounding_box()
+    assert box["x"] + box["width"] <= PHONE["width"]
+    page.screenshot(path=str(artifacts / "matchup-long-suggestion-phone.png"), full_page=True)
