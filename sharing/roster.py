@@ -28,6 +28,7 @@ from armies.unit_cards import Boxes, Card, tick_boxes, unit_cards
 from points import goms
 from points.model import PricedArmy
 from points.numbers import shown_number
+from table.latest_roll import Acquisition, LatestRoll
 
 
 class RosterState(ArmyState):
@@ -43,6 +44,11 @@ class RosterState(ArmyState):
         is not stale; None otherwise (and for the other systems, without reading units)."""
         rolls = self.acquisition
         return None if rolls is None or rolls.stale else tuple(rolls.by_unit())
+
+    @cached_property
+    def acquisition(self) -> Acquisition | None:
+        """The army's latest acquisition roll as the roster prints it (G.O.M.S.)."""
+        return LatestRoll(self).acquisition
 
     @property
     def unit_count(self) -> int:

@@ -12,14 +12,14 @@ from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_GET, require_POST
 
-from armies import latest_roll
 from armies.access import army_for_owner, private, shared_army_or_404
-from armies.models import AcquisitionRecord, Army
+from armies.models import Army
 from armies.services import Refused
 from armies.state import ArmyState
 from points import goms
 from points.numbers import ascii_int
-from table import rolls
+from table import latest_roll, rolls
+from table.models import AcquisitionRecord
 
 
 def _goms_army(request: HttpRequest, pk: int) -> Army:
@@ -37,7 +37,7 @@ def _back(army: Army) -> HttpResponse:
 def page(request: HttpRequest, pk: int) -> HttpResponse:
     army = _goms_army(request, pk)
     state = ArmyState(army)
-    priced, acquisition = state.priced, state.acquisition
+    priced, acquisition = state.priced, latest_roll.LatestRoll(state).acquisition
     dice_count = sum(pu.unit.quantity for pu in priced.units)
     return render(
         request,

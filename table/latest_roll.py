@@ -1,5 +1,5 @@
-"""An army's latest G.O.M.S. acquisition roll as pages show it (the builder, the share
-page, the roster, the table): what was rolled, what changed since. Reads only, but for
+"""An army's latest G.O.M.S. acquisition roll as pages show it (the share page, the
+roster, the table): what was rolled, what changed since. Reads only, but for
 marking a roll final once REROLL_TIME has passed; making rolls and spending rerolls is
 table/rolls.py."""
 
@@ -7,13 +7,16 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import timedelta
+from functools import cached_property
 
 from django.db.models import Count, Window
 from django.utils import timezone
 
-from armies.models import AcquisitionRecord, Army
+from armies.models import Army
+from armies.state import ArmyState
 from points import goms
 from points.model import PricedArmy
+from table.models import AcquisitionRecord
 
 # Rerolls are spent at the table, just after rolling: past this, the roll is final.
 REROLL_TIME = timedelta(minutes=30)
@@ -140,3 +143,28 @@ def latest(army: Army) -> Acquisition | None:
     """The army's latest roll as pages show it, or None."""
     record = latest_record(army)
     return None if record is None else describe(record, priced_now(army))
+
+
+class LatestRoll:
+    """The latest roll of the army a page shows (`state`), each part read when first
+    asked for: the record alone is one query; its dice use the state's priced units."""
+
+    def __init__(self, state: ArmyState):
+        self.state = state
+
+    @cached_property
+    def record(self) -> AcquisitionRecord | None:
+        """The army's latest acquisition roll (G.O.M.S.), without units: one query."""
+        return latest_record(self.state.army)
+
+    @property
+    def key(self) -> tuple | None:
+        """What a cached part showing the roll depends on besides the army's version."""
+        return record_key(self.record)
+
+    @cached_property
+    def acquisition(self) -> Acquisition | None:
+        """The latest roll as pages show it; units only when there is one."""
+        if self.record is None:
+            return None
+        return describe(self.record, self.state.priced)

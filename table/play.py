@@ -12,9 +12,10 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_GET, require_POST
 
 from armies.access import army_for_owner, private, shared_army_or_404
-from armies.models import Army, Game
+from armies.models import Army
 from points.numbers import ascii_int
 from table import table
+from table.models import Game
 from table.table import Board, Refused
 
 # ---------------------------------------------------------------- owner's views

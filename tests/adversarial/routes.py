@@ -94,7 +94,7 @@ def _fair_roll(w: World) -> tuple[dict, dict]:
     """A fair roll of the G.O.M.S. army waiting for the opponent's seed."""
     import hashlib
 
-    from armies.models import AcquisitionRecord
+    from table.models import AcquisitionRecord
 
     army = w.armies["goms"]
     record = army.acquisitions.filter(opponent_seed="").exclude(owner_seed="").first()

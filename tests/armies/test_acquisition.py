@@ -13,8 +13,9 @@ from django.test import Client
 from django.utils.html import escape
 
 from armies import services
-from armies.models import AcquisitionRecord, Army
+from armies.models import Army
 from points import goms
+from table.models import AcquisitionRecord
 from tests.factories import ArmyFactory
 from tests.helpers import as_page, at_once, goms_army, rename_units, roll_url
 
@@ -234,8 +235,8 @@ def test_two_quick_rerolls_cannot_spend_the_last_reroll_twice(player):
 
 
 def test_late_vehicles_and_spent_rerolls_read_as_the_pages_print_them():
-    from armies.latest_roll import Acquisition
     from points.goms import AcquisitionTotals
+    from table.latest_roll import Acquisition
 
     record = AcquisitionRecord(picks=[2, 0], rerolls=2)
     shown = Acquisition(record, (), AcquisitionTotals(late=(4, 6)), stale=False, earlier=0)

@@ -8,7 +8,8 @@ import pytest
 from django.test import Client
 
 from armies import services
-from armies.models import AcquisitionRecord, Army
+from armies.models import Army
+from table.models import AcquisitionRecord
 from tests.factories import UserFactory
 from tests.helpers import goms_army, record_page, seed_url, start_fair
 

@@ -14,7 +14,7 @@ import pytest
 from django.test import Client
 
 from armies import services
-from armies.models import AcquisitionRecord
+from table.models import AcquisitionRecord
 from tests.helpers import (
     at_once,
     goms_army,

@@ -10,7 +10,8 @@ import pytest
 from django.test import Client
 
 from armies import services
-from armies.models import AcquisitionRecord, Army, Game
+from armies.models import Army
+from table.models import AcquisitionRecord, Game
 from tests.factories import ArmyFactory, UserFactory
 from tests.helpers import at_once
 

@@ -7,7 +7,7 @@ import pytest
 from django.core.cache import cache
 
 from armies import unit_cards
-from armies.models import AcquisitionRecord
+from table.models import AcquisitionRecord
 from tests.factories import ArmyFactory
 from tests.helpers import HX, as_page, goms_army, roll_url
 
