@@ -283,14 +283,6 @@ def shared_cards(state) -> SafeString:
     return joined(parts_of(state, "shared_html"))
 
 
-def roster_cards(state) -> SafeString:
-    """The roster's cards: stored, or on a G.O.M.S. army with a roll, drawn with each
-    unit's dice (a snapshot of one roll, never stored on the unit)."""
-    if state.unit_count and state.rolls is not None:
-        return joined(roster_card_html(card) for card in state.rolled_cards())
-    return joined(parts_of(state, "roster_html"))
-
-
 def joined(parts: Iterable[str]) -> SafeString:
     """Drawn parts, one after another: each is a template's output, drawn with escaping on."""
     return SafeString("".join(parts))  # each part a rendered template

@@ -8,8 +8,6 @@ roster says; the options kept in the URL (PrintOptions) show or hide parts of bo
 
 from __future__ import annotations
 
-from functools import partial
-
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
@@ -17,7 +15,6 @@ from django.utils import timezone
 from django.views.decorators.http import require_GET
 
 import points
-from armies import drawing
 from armies.access import army_for_owner, private, shared_army_or_404
 from armies.models import Army
 from points import d10, gem, goms, vsgmr
@@ -40,7 +37,7 @@ def render_cards(request: HttpRequest, army: Army, back_url: str) -> HttpRespons
         "back_url": back_url,
         "printed": timezone.localdate(),
         "system_template": army.system_pages.roster_card,
-        "drawn_cards": partial(drawing.roster_cards, state),
+        "drawn_cards": state.drawn_cards,
         "header": f"{army.name} · unit cards",
     }
     return private(render(request, "armies/cards.html", context))

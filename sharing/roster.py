@@ -60,6 +60,14 @@ class RosterState(ArmyState):
         cards = unit_cards(self.army, self.units)
         return [replace(card, rolled=dice) for card, dice in zip(cards, self.rolls, strict=True)]
 
+    def drawn_cards(self) -> SafeString:
+        """The roster's cards: each unit's stored card (armies/drawing.py), or on a
+        G.O.M.S. army with a roll, drawn with each unit's dice (a snapshot of one roll,
+        never stored on the unit)."""
+        if self.unit_count and self.rolls is not None:
+            return drawing.joined(drawing.roster_card_html(card) for card in self.rolled_cards())
+        return drawing.joined(drawing.parts_of(self, "roster_html"))
+
     @cached_property
     def army_panel(self) -> ArmyPanel:
         return ARMY_PANELS[self.army.system](self.army, self.summary)
@@ -112,7 +120,7 @@ def render_roster(request: HttpRequest, army: Army, share_url: str | None) -> Ht
         "back_url": army.get_absolute_url() if owner else army.get_share_url(),
         "printed": timezone.localdate(),
         "system_template": army.system_pages.roster_card,
-        "drawn_cards": partial(drawing.roster_cards, state),
+        "drawn_cards": state.drawn_cards,
         "options": PrintOptions.of(request.GET),
         "cards_url": _cards_url(request, army, owner),
     }
