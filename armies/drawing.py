@@ -14,7 +14,7 @@ Nothing in a part depends on its place in the list or on which unit is open (CSS
 cards and hides the first row's "up" and the last row's "down"; the open unit's row is
 drawn for its page), nor on the door the page was opened by (a card's "Odds against…" is
 relative to its page, and the owner's door and a share link's each send it on:
-sharing/fights.py), only on the unit and the army's issues about it, so services redraws
+odds/fights.py), only on the unit and the army's issues about it, so services redraws
 a unit when it is written and when the army-wide issues naming it change. Parts are
 marked with the release that drew them (settings.RELEASE, config/release.py): a part
 drawn by another release counts as blank, so after a template change the first page

@@ -466,7 +466,7 @@ def fight_url(system: str, **side_a: object) -> str:
     """The fight calculator's address with side A filled in ("Odds against…"): `unit` (an
     id, which the calculator offers its owner alone), or `name`, `quantity` and `profile`."""
     values = {f"a_{key}": value for key, value in side_a.items() if value is not None}
-    return f"{reverse('fight', args=[system])}?{urlencode(values)}"
+    return f"{reverse('odds:fight', args=[system])}?{urlencode(values)}"
 
 
 def shared_army(token: str) -> Army | None:

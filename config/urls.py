@@ -25,8 +25,9 @@ urlpatterns = [
     path("accounts/", include("accounts.urls")),
     path("armies/", include((army_pages, building.app_name))),
     path("library/", include("armies.library_urls")),
-    path("", include(sharing)),  # share links, prints, exports, matchups, calculators
+    path("", include(sharing)),  # share links, prints, exports, matchups
     path("", include(table)),  # the table through a share link: play, rolls
+    path("", include("odds.urls")),  # the calculators, before rules/: /rules/<system>/fight/
     path("api/price/", api.price, name="api-price"),
     path("api/fight/", api.fight, name="api-fight"),
     path("rules/", include("rules.urls")),

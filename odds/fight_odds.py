@@ -263,7 +263,7 @@ def _smaller(form: FightForm, largest: tuple[int, int] | None) -> str:
         return ""
     query = form.data.copy()
     query["a_quantity"], query["b_quantity"] = (str(q) for q in largest)
-    return f"{reverse('fight', args=[form.system])}?{query.urlencode()}"
+    return f"{reverse('odds:fight', args=[form.system])}?{query.urlencode()}"
 
 
 def left_at_end(f: fights.Fight, side: str) -> Sequence[fights.Chance]:

@@ -1,5 +1,5 @@
 """The fight odds calculator's page (SPEC 3.8): each side picked from the player's own
-armies, a share link, the catalog or a typed profile. Served from armies/ because it
+armies, a share link, the catalog or a typed profile. Served from odds/ because it
 reads the player's armies; the rules pages it sits among never do."""
 
 from __future__ import annotations
@@ -13,9 +13,9 @@ from django.views.decorators.http import require_GET
 
 from armies.access import private, shared_army_or_404, unit_for_owner
 from armies.models import fight_url
+from odds import fight_odds
 from rules.forms import FightForm
 from rules.systems import SYSTEM_PAGES
-from sharing import fight_odds
 
 
 @require_GET

@@ -67,7 +67,7 @@ SYSTEM_PAGES: dict[str, SystemPages] = {
         ("gem", "gemini"),
         pages.gem_context,
         fight="two units in melee, round after round, until one is gone",
-        odds_url="table-1",
+        odds_url="odds:table-1",
         odds_label="Table 1 odds",
         card_aids=True,
     ),

@@ -3,7 +3,7 @@ namespace (config/urls.py joins them to the builder's), so every URL name stays 
 
 from django.urls import path
 
-from sharing import cards, exports, fights, matchups, odds, offline, shared
+from sharing import cards, exports, matchups, offline, shared
 
 army_urlpatterns = [
     path("<int:pk>/export.txt", exports.army_text, {"kind": "txt"}, name="export-txt"),
@@ -11,7 +11,6 @@ army_urlpatterns = [
     path("<int:pk>/export.bbcode", exports.army_text, {"kind": "bbcode"}, name="export-bbcode"),
     path("<int:pk>/roster/", shared.army_roster, name="roster"),
     path("<int:pk>/cards/", cards.army_cards, name="cards"),
-    path("<int:pk>/units/<int:unit_pk>/fight/", fights.army_unit_fight, name="unit-fight"),
     path("<int:pk>/share/", shared.share_on, name="share-on"),
     path("<int:pk>/share/off/", shared.share_off, name="share-off"),
 ]
@@ -31,17 +30,8 @@ urlpatterns = [
         name="shared-bbcode",
     ),
     path("s/<token:token>/cards/", cards.shared_cards, name="shared-cards"),
-    path(
-        "s/<token:token>/units/<int:unit_pk>/fight/",
-        fights.shared_unit_fight,
-        name="shared-unit-fight",
-    ),
     path("print/<slug:system>/blank-cards/", cards.blank_cards, name="blank-cards"),
     path("print/<slug:system>/quick-reference/", cards.quick_reference, name="quick-reference"),
     path("s/<token:token>/fork/", shared.fork, name="fork"),
     path("matchup/", matchups.matchup, name="matchup"),
-    # The Table 1 and fight calculators offer the player's own units, so they are served
-    # here, not from rules/ (which imports no army). Listed before "rules/" in config/urls.py.
-    path("rules/gem/table-1/", odds.table_1, name="table-1"),
-    path("rules/<slug:system>/fight/", fights.fight, name="fight"),
 ]

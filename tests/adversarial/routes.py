@@ -146,7 +146,7 @@ OWNED: dict[str, Fill] = {
     ),
     "armies:roster": lambda w: ({"pk": w.army.pk}, {}),
     "armies:cards": lambda w: ({"pk": w.army.pk}, {}),
-    "armies:unit-fight": lambda w: ({"pk": w.army.pk, "unit_pk": w.unit.pk}, {}),
+    "odds:unit-fight": lambda w: ({"pk": w.army.pk, "unit_pk": w.unit.pk}, {}),
     "armies:accept-rules": lambda w: ({"pk": w.army.pk}, {"version": str(w.army.version)}),
     "armies:share-on": lambda w: ({"pk": w.army.pk}, {}),
     "armies:share-off": lambda w: ({"pk": w.army.pk}, {}),
@@ -228,7 +228,7 @@ NOT_OWNED: dict[str, tuple[str, Fill]] = {
         "the share token is the key; the cards are read-only",
         lambda w: ({"token": w.army.share_token}, {}),
     ),
-    "shared-unit-fight": (
+    "odds:shared-unit-fight": (
         "the share token is the key; only a unit of the shared army is sent on to the "
         "public fight calculator",
         lambda w: ({"token": w.army.share_token, "unit_pk": w.unit.pk}, {}),
@@ -267,7 +267,7 @@ NOT_OWNED: dict[str, tuple[str, Fill]] = {
         lambda w: ({"token": w.army.share_token}, {}),
     ),
     "rules:system": ("the public rules summaries", lambda w: ({"system": "gem"}, {})),
-    "fight": (
+    "odds:fight": (
         "the public fight odds calculator; a unit id in its query is offered only to its owner",
         lambda w: ({"system": "gem"}, {}),
     ),

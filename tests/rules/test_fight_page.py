@@ -23,7 +23,7 @@ SINGLE = {"type": "skirmisher", "base": "25mm", "off": 4, "def": 4}
 
 
 def url(system: str = "vsgmr", **query: object) -> str:
-    return f"{reverse('fight', args=[system])}?{urlencode(query)}"
+    return f"{reverse('odds:fight', args=[system])}?{urlencode(query)}"
 
 
 def percents(page: str) -> list[str]:
@@ -298,8 +298,8 @@ def test_side_a_from_a_players_own_unit_takes_the_focus_to_their_units(player_cl
 
 
 def test_systems_without_fight_odds_are_not_found(client):
-    assert client.get(reverse("fight", args=["goms"])).status_code == 404
-    assert client.get(reverse("fight", args=["warhammer"])).status_code == 404
+    assert client.get(reverse("odds:fight", args=["goms"])).status_code == 404
+    assert client.get(reverse("odds:fight", args=["warhammer"])).status_code == 404
 
 
 def test_player_text_is_escaped(client):
