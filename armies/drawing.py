@@ -50,8 +50,8 @@ from points.armyfile import MAX_QUANTITY, MAX_UNITS
 from points.systems import SYSTEMS
 
 ROW_TEMPLATE = "armies/builder.html#unit-row"
-SHARED_TEMPLATE = "armies/_shared_units.html#card"
-ROSTER_TEMPLATE = "armies/roster.html#card"
+SHARED_TEMPLATE = "sharing/_shared_units.html#card"
+ROSTER_TEMPLATE = "sharing/roster.html#card"
 LIST_ROW_TEMPLATE = "armies/army_list.html#army-row"
 FIELDS = DRAWN_FIELDS
 QR_BORDER = 2  # modules of quiet zone: the printed sheet's white margin adds the rest

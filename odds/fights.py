@@ -43,7 +43,7 @@ def fight(request: HttpRequest, system: str) -> HttpResponse:
         "picker_armies": fight_odds.PICKER_ARMIES,
         "link": request.get_full_path() if result and result.answered else "",
     }
-    template = "rules/fight.html#calculator" if request.htmx else "rules/fight.html"
+    template = "odds/fight.html#calculator" if request.htmx else "odds/fight.html"
     return render(request, template, context)
 
 

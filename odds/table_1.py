@@ -57,5 +57,5 @@ def table_1(request: HttpRequest) -> HttpResponse:
         "systems": SYSTEM_PAGES,
         "has_units": bool(units),
     }
-    template = "rules/table_1.html#calculator" if request.htmx else "rules/table_1.html"
+    template = "odds/table_1.html#calculator" if request.htmx else "odds/table_1.html"
     return render(request, template, context)

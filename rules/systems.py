@@ -47,17 +47,17 @@ class SystemPages:
     @property
     def roster_card(self) -> str:
         """What a unit is, on its roster card and unit card."""
-        return f"armies/roster_{self.key}.html"
+        return f"sharing/roster_{self.key}.html"
 
     @property
     def blank_card(self) -> str:
         """What a blank card asks to be filled in, under its name, quantity and cost."""
-        return f"armies/blank_{self.key}.html"
+        return f"sharing/blank_{self.key}.html"
 
     @property
     def quick_reference(self) -> str:
         """The one-page quick reference's columns."""
-        return f"armies/reference_{self.key}.html"
+        return f"sharing/reference_{self.key}.html"
 
 
 SYSTEM_PAGES: dict[str, SystemPages] = {

@@ -40,7 +40,7 @@ def render_cards(request: HttpRequest, army: Army, back_url: str) -> HttpRespons
         "drawn_cards": state.drawn_cards,
         "header": f"{army.name} · unit cards",
     }
-    return private(render(request, "armies/cards.html", context))
+    return private(render(request, "sharing/cards.html", context))
 
 
 @require_GET
@@ -84,7 +84,7 @@ def blank_cards(request: HttpRequest, system: str) -> HttpResponse:
         "goms_kinds": list(goms.KIND_NAMES.values()),
         "morale": [(goms.MORALE_NAMES[k], v) for k, v in goms.MORALE.items()],
     }
-    return render(request, "armies/cards_blank.html", context)
+    return render(request, "sharing/cards_blank.html", context)
 
 
 # ---------------------------------------------------------------- quick reference
@@ -173,4 +173,4 @@ def quick_reference(request: HttpRequest, system: str) -> HttpResponse:
         "header": f"Muster quick reference · {info.label}",
         "ref": REFERENCES[system](),
     }
-    return render(request, "armies/cards_reference.html", context)
+    return render(request, "sharing/cards_reference.html", context)

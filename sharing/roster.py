@@ -124,7 +124,7 @@ def render_roster(request: HttpRequest, army: Army, share_url: str | None) -> Ht
         "options": PrintOptions.of(request.GET),
         "cards_url": _cards_url(request, army, owner),
     }
-    return render(request, "armies/roster.html", context)
+    return render(request, "sharing/roster.html", context)
 
 
 def _cards_url(request: HttpRequest, army: Army, owner: bool) -> str:

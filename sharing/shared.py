@@ -30,7 +30,7 @@ def shared(request: HttpRequest, token: str) -> HttpResponse:
     context["roll_key"] = roll.key
     # Every roll of the army, listed for the opponent (G.O.M.S. only; not cached).
     context["rolls"] = partial(rolls.rolls_on_record, army, request.GET.get("rolls"))
-    return private(render(request, "armies/shared.html", context))
+    return private(render(request, "sharing/shared.html", context))
 
 
 @require_GET

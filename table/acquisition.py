@@ -41,7 +41,7 @@ def page(request: HttpRequest, pk: int) -> HttpResponse:
     dice_count = sum(pu.unit.quantity for pu in priced.units)
     return render(
         request,
-        "armies/acquisition.html",
+        "table/acquisition.html",
         {
             "army": army,
             "acquisition": acquisition,
@@ -128,7 +128,7 @@ def shared_roll(request: HttpRequest, token: str, record_pk: int | None = None) 
         "opponent_seed_max": rolls.OPPONENT_SEED_MAX,
         "own_roll": request.user.is_authenticated and request.user.pk == army.owner_id,
     }
-    return private(render(request, "armies/acquisition_shared.html", context))
+    return private(render(request, "table/acquisition_shared.html", context))
 
 
 @require_POST

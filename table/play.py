@@ -48,9 +48,9 @@ def play(request: HttpRequest, pk: int) -> HttpResponse:
     if request.htmx and "at" in request.GET:  # the owner's page follows the game (play.js)
         if game is not None and request.GET["at"] == f"{game.pk}.{game.version}":
             return HttpResponse(status=204)
-        return render(request, "armies/play.html#game", _context(army, game, owner=True))
+        return render(request, "table/play.html#game", _context(army, game, owner=True))
     context = _context(army, game, owner=True, earlier=_earlier(army))
-    return render(request, "armies/play.html", context)
+    return render(request, "table/play.html", context)
 
 
 def _seen_game(request: HttpRequest) -> int | None:
@@ -68,9 +68,9 @@ def _answer(request: HttpRequest, army: Army, game: Game | None, error: str = ""
     if request.htmx:
         context = _context(army, game, owner=True, error=error)
         if error or game is None:
-            return render(request, "armies/play.html#game", {**context, "oob": True}, status=status)
+            return render(request, "table/play.html#game", {**context, "oob": True}, status=status)
         context["changed_cards"] = context["board"].changed(game.changed)
-        return render(request, "armies/play.html#changed", context)
+        return render(request, "table/play.html#changed", context)
     if error:
         messages.error(request, error)
     return redirect("armies:play", army.pk)
@@ -115,7 +115,7 @@ def new_game_view(request: HttpRequest, pk: int) -> HttpResponse:
     else:
         if request.htmx:
             context = _context(army, game, owner=True, oob=True)
-            return render(request, "armies/play.html#game", context)
+            return render(request, "table/play.html#game", context)
         messages.success(request, "New game started: every card is back to full strength.")
     return redirect("armies:play", army.pk)
 
@@ -125,7 +125,7 @@ def new_game_view(request: HttpRequest, pk: int) -> HttpResponse:
 def earlier_game(request: HttpRequest, pk: int, number: int) -> HttpResponse:
     army = army_for_owner(request, pk)
     game = get_object_or_404(army.games, number=number)
-    return render(request, "armies/play.html", _context(army, game, owner=True, past=True))
+    return render(request, "table/play.html", _context(army, game, owner=True, past=True))
 
 
 # ---------------------------------------------------------------- the opponent's view
@@ -140,9 +140,9 @@ def shared_play(request: HttpRequest, token: str) -> HttpResponse:
     if request.htmx:
         if game is not None and request.GET.get("at") == f"{game.pk}.{game.version}":
             return private(HttpResponse(status=204))
-        return private(render(request, "armies/play.html#game", _context(army, game)))
+        return private(render(request, "table/play.html#game", _context(army, game)))
     context = _context(army, game, earlier=_earlier(army))
-    return private(render(request, "armies/play.html", context))
+    return private(render(request, "table/play.html", context))
 
 
 @require_GET
@@ -151,4 +151,4 @@ def shared_earlier_game(request: HttpRequest, token: str, number: int) -> HttpRe
     game = army.games.filter(number=number).first()
     if game is None:
         raise Http404("No such game")
-    return private(render(request, "armies/play.html", _context(army, game, past=True)))
+    return private(render(request, "table/play.html", _context(army, game, past=True)))
