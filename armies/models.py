@@ -198,7 +198,7 @@ class Army(Trashable):
         return reverse("armies:builder", args=[self.pk])
 
     def get_share_url(self) -> str | None:
-        return reverse("shared", args=[self.share_token]) if self.share_token else None
+        return reverse("sharing:shared", args=[self.share_token]) if self.share_token else None
 
     def forked_from_url(self) -> str | None:
         """The share link this army was forked through, while its owner has not revoked it:

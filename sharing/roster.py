@@ -130,9 +130,9 @@ def render_roster(request: HttpRequest, army: Army, share_url: str | None) -> Ht
 def _cards_url(request: HttpRequest, army: Army, owner: bool) -> str:
     """The unit cards of the same army, through the same door, with the same options."""
     url = (
-        reverse("armies:cards", args=[army.pk])
+        reverse("sharing:cards", args=[army.pk])
         if owner
-        else reverse("shared-cards", args=[army.share_token])
+        else reverse("sharing:shared-cards", args=[army.share_token])
     )
     query = request.GET.urlencode()
     return f"{url}?{query}" if query else url

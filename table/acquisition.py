@@ -30,7 +30,7 @@ def _goms_army(request: HttpRequest, pk: int) -> Army:
 
 
 def _back(army: Army) -> HttpResponse:
-    return redirect("armies:acquisition", army.pk)
+    return redirect("table:acquisition", army.pk)
 
 
 @login_required
@@ -58,7 +58,7 @@ def _share_roll_url(request: HttpRequest, army: Army) -> str | None:
     """Where the opponent adds their seed: the share link's roll page."""
     if not army.share_token:
         return None
-    return request.build_absolute_uri(reverse("shared-roll", args=[army.share_token]))
+    return request.build_absolute_uri(reverse("table:shared-roll", args=[army.share_token]))
 
 
 @require_POST
@@ -144,4 +144,4 @@ def add_opponent_seed(request: HttpRequest, token: str, record_pk: int) -> HttpR
         messages.error(request, refused.message)
     else:
         messages.success(request, "Your seed is in: the dice are rolled from both seeds.")
-    return redirect("shared-roll-record", token, record_pk)
+    return redirect("table:shared-roll-record", token, record_pk)

@@ -73,7 +73,7 @@ def _answer(request: HttpRequest, army: Army, game: Game | None, error: str = ""
         return render(request, "table/play.html#changed", context)
     if error:
         messages.error(request, error)
-    return redirect("armies:play", army.pk)
+    return redirect("table:play", army.pk)
 
 
 def _change(request: HttpRequest, pk: int, change) -> HttpResponse:
@@ -117,7 +117,7 @@ def new_game_view(request: HttpRequest, pk: int) -> HttpResponse:
             context = _context(army, game, owner=True, oob=True)
             return render(request, "table/play.html#game", context)
         messages.success(request, "New game started: every card is back to full strength.")
-    return redirect("armies:play", army.pk)
+    return redirect("table:play", army.pk)
 
 
 @login_required
