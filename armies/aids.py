@@ -177,7 +177,7 @@ def card_aids(pu: PricedUnit) -> CardAids | None:
         offs = [p.off, *(m.off for m in p.melee), *(w.off for w in p.missile)]
         off = next((row for s in offs if s is not None and (row := gem.table_row(s))), None)
         return CardAids(
-            reverse("table-1"),
+            reverse("odds:table-1"),
             gem=True,
             off=off,
             handling=handling(p) if p.is_vehicle else None,

@@ -14,7 +14,7 @@ Nothing in a part depends on its place in the list or on which unit is open (CSS
 cards and hides the first row's "up" and the last row's "down"; the open unit's row is
 drawn for its page), nor on the door the page was opened by (a card's "Odds against…" is
 relative to its page, and the owner's door and a share link's each send it on:
-sharing/fights.py), only on the unit and the army's issues about it, so services redraws
+odds/fights.py), only on the unit and the army's issues about it, so services redraws
 a unit when it is written and when the army-wide issues naming it change. Parts are
 marked with the release that drew them (settings.RELEASE, config/release.py): a part
 drawn by another release counts as blank, so after a template change the first page
@@ -50,8 +50,8 @@ from points.armyfile import MAX_QUANTITY, MAX_UNITS
 from points.systems import SYSTEMS
 
 ROW_TEMPLATE = "armies/builder.html#unit-row"
-SHARED_TEMPLATE = "armies/_shared_units.html#card"
-ROSTER_TEMPLATE = "armies/roster.html#card"
+SHARED_TEMPLATE = "sharing/_shared_units.html#card"
+ROSTER_TEMPLATE = "sharing/roster.html#card"
 LIST_ROW_TEMPLATE = "armies/army_list.html#army-row"
 FIELDS = DRAWN_FIELDS
 QR_BORDER = 2  # modules of quiet zone: the printed sheet's white margin adds the rest
@@ -292,14 +292,6 @@ def page_sent(**kwargs) -> None:
 
 def shared_cards(state) -> SafeString:
     return joined(parts_of(state, "shared_html"))
-
-
-def roster_cards(state) -> SafeString:
-    """The roster's cards: stored, or on a G.O.M.S. army with a roll, drawn with each
-    unit's dice (a snapshot of one roll, never stored on the unit)."""
-    if state.unit_count and state.rolls is not None:
-        return joined(roster_card_html(card) for card in state.rolled_cards())
-    return joined(parts_of(state, "roster_html"))
 
 
 def joined(parts: Iterable[str]) -> SafeString:

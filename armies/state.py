@@ -10,7 +10,7 @@ from functools import cached_property, partial
 from django.conf import settings
 from django.db.models import Q
 
-from armies import latest_roll, profiles
+from armies import profiles
 from armies.models import (
     Army,
     LibraryEntry,
@@ -150,23 +150,6 @@ class ArmyState:
     @cached_property
     def army_warnings(self) -> list[Issue]:
         return [w for w in self.summary.army_issues[1] if w.unit is None]
-
-    @cached_property
-    def record(self):
-        """The army's latest acquisition roll (G.O.M.S.), without units: one query."""
-        return latest_roll.latest_record(self.army)
-
-    @property
-    def roll_key(self) -> tuple | None:
-        """What a cached part showing the roll depends on besides the army's version."""
-        return latest_roll.record_key(self.record)
-
-    @cached_property
-    def acquisition(self):
-        """The latest roll as pages show it; units only when there is one."""
-        if self.record is None:
-            return None
-        return latest_roll.describe(self.record, self.priced)
 
     @cached_property
     def library(self) -> list[LibraryEntry]:

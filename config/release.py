@@ -14,7 +14,17 @@ from pathlib import Path
 
 # What draws pages: the apps' Python and every template. Static files are not here:
 # their names carry their own hashes (whitenoise's manifest storage).
-DRAWN_BY = ("accounts", "armies", "config", "points", "rules", "sharing", "table", "templates")
+DRAWN_BY = (
+    "accounts",
+    "armies",
+    "config",
+    "odds",
+    "points",
+    "rules",
+    "sharing",
+    "table",
+    "templates",
+)
 SUFFIXES = (".py", ".html")
 
 

@@ -2,7 +2,7 @@
 
 Both read their form from the query string, so a result is a link a player can share;
 htmx only swaps the calculator in place. Every chance comes from `points/`. The pages
-are rules/views.py (d10) and sharing/odds.py (Table 1, which offers the player's units).
+are rules/views.py (d10) and odds/table_1.py (Table 1, which offers the player's units).
 """
 
 from __future__ import annotations
@@ -22,7 +22,7 @@ TABLE_1_FIELDS = ("attacker", "off", "att", "target", "def", "modifiers")
 
 
 class PickedUnit(Protocol):
-    """A unit the calculator is given to pick from (sharing/odds.py reads the player's own):
+    """A unit the calculator is given to pick from (odds/table_1.py reads the player's own):
     the calculator itself reads no army."""
 
     pk: int

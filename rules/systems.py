@@ -47,17 +47,17 @@ class SystemPages:
     @property
     def roster_card(self) -> str:
         """What a unit is, on its roster card and unit card."""
-        return f"armies/roster_{self.key}.html"
+        return f"sharing/roster_{self.key}.html"
 
     @property
     def blank_card(self) -> str:
         """What a blank card asks to be filled in, under its name, quantity and cost."""
-        return f"armies/blank_{self.key}.html"
+        return f"sharing/blank_{self.key}.html"
 
     @property
     def quick_reference(self) -> str:
         """The one-page quick reference's columns."""
-        return f"armies/reference_{self.key}.html"
+        return f"sharing/reference_{self.key}.html"
 
 
 SYSTEM_PAGES: dict[str, SystemPages] = {
@@ -67,7 +67,7 @@ SYSTEM_PAGES: dict[str, SystemPages] = {
         ("gem", "gemini"),
         pages.gem_context,
         fight="two units in melee, round after round, until one is gone",
-        odds_url="table-1",
+        odds_url="odds:table-1",
         odds_label="Table 1 odds",
         card_aids=True,
     ),

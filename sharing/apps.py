@@ -3,7 +3,7 @@ from django.apps import AppConfig
 
 class SharingConfig(AppConfig):
     """Sharing, printing and exports: the share link and fork, the roster and cards, text
-    exports, matchups, the fight and Table 1 calculators, the kept offline pages. Builds on
-    armies (models, services, state); models stay there."""
+    exports, matchups, the kept offline pages. Builds on armies (models, services, state)
+    and reads rolls from the table; it has no models of its own."""
 
     name = "sharing"

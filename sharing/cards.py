@@ -8,8 +8,6 @@ roster says; the options kept in the URL (PrintOptions) show or hide parts of bo
 
 from __future__ import annotations
 
-from functools import partial
-
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
@@ -17,7 +15,6 @@ from django.utils import timezone
 from django.views.decorators.http import require_GET
 
 import points
-from armies import drawing
 from armies.access import army_for_owner, private, shared_army_or_404
 from armies.models import Army
 from points import d10, gem, goms, vsgmr
@@ -40,10 +37,10 @@ def render_cards(request: HttpRequest, army: Army, back_url: str) -> HttpRespons
         "back_url": back_url,
         "printed": timezone.localdate(),
         "system_template": army.system_pages.roster_card,
-        "drawn_cards": partial(drawing.roster_cards, state),
+        "drawn_cards": state.drawn_cards,
         "header": f"{army.name} · unit cards",
     }
-    return private(render(request, "armies/cards.html", context))
+    return private(render(request, "sharing/cards.html", context))
 
 
 @require_GET
@@ -87,7 +84,7 @@ def blank_cards(request: HttpRequest, system: str) -> HttpResponse:
         "goms_kinds": list(goms.KIND_NAMES.values()),
         "morale": [(goms.MORALE_NAMES[k], v) for k, v in goms.MORALE.items()],
     }
-    return render(request, "armies/cards_blank.html", context)
+    return render(request, "sharing/cards_blank.html", context)
 
 
 # ---------------------------------------------------------------- quick reference
@@ -176,4 +173,4 @@ def quick_reference(request: HttpRequest, system: str) -> HttpResponse:
         "header": f"Muster quick reference · {info.label}",
         "ref": REFERENCES[system](),
     }
-    return render(request, "armies/cards_reference.html", context)
+    return render(request, "sharing/cards_reference.html", context)

@@ -140,7 +140,7 @@ def matchup(request: HttpRequest) -> HttpResponse:
             context["public_link"] = f"?a={a.public_ref}&b={b.public_ref}"
     status = 429 if "wait" in context else 200
     if request.htmx and request.GET.get("odds") == "1":
-        response = render(request, "armies/_matchup_odds.html#answer", context, status=status)
+        response = render(request, "sharing/_matchup_odds.html#answer", context, status=status)
     else:
         response = render(request, "armies/matchup.html", context, status=status)
     # Share tokens can sit in this page's address: keep them from leaking to other sites.

@@ -28,6 +28,7 @@ from armies.unit_cards import Boxes, Card, tick_boxes, unit_cards
 from points import goms
 from points.model import PricedArmy
 from points.numbers import shown_number
+from table.latest_roll import Acquisition, LatestRoll
 
 
 class RosterState(ArmyState):
@@ -44,6 +45,11 @@ class RosterState(ArmyState):
         rolls = self.acquisition
         return None if rolls is None or rolls.stale else tuple(rolls.by_unit())
 
+    @cached_property
+    def acquisition(self) -> Acquisition | None:
+        """The army's latest acquisition roll as the roster prints it (G.O.M.S.)."""
+        return LatestRoll(self).acquisition
+
     @property
     def unit_count(self) -> int:
         return len(self.drawn("roster_html"))
@@ -53,6 +59,14 @@ class RosterState(ArmyState):
         assert self.rolls is not None
         cards = unit_cards(self.army, self.units)
         return [replace(card, rolled=dice) for card, dice in zip(cards, self.rolls, strict=True)]
+
+    def drawn_cards(self) -> SafeString:
+        """The roster's cards: each unit's stored card (armies/drawing.py), or on a
+        G.O.M.S. army with a roll, drawn with each unit's dice (a snapshot of one roll,
+        never stored on the unit)."""
+        if self.unit_count and self.rolls is not None:
+            return drawing.joined(drawing.roster_card_html(card) for card in self.rolled_cards())
+        return drawing.joined(drawing.parts_of(self, "roster_html"))
 
     @cached_property
     def army_panel(self) -> ArmyPanel:
@@ -106,19 +120,19 @@ def render_roster(request: HttpRequest, army: Army, share_url: str | None) -> Ht
         "back_url": army.get_absolute_url() if owner else army.get_share_url(),
         "printed": timezone.localdate(),
         "system_template": army.system_pages.roster_card,
-        "drawn_cards": partial(drawing.roster_cards, state),
+        "drawn_cards": state.drawn_cards,
         "options": PrintOptions.of(request.GET),
         "cards_url": _cards_url(request, army, owner),
     }
-    return render(request, "armies/roster.html", context)
+    return render(request, "sharing/roster.html", context)
 
 
 def _cards_url(request: HttpRequest, army: Army, owner: bool) -> str:
     """The unit cards of the same army, through the same door, with the same options."""
     url = (
-        reverse("armies:cards", args=[army.pk])
+        reverse("sharing:cards", args=[army.pk])
         if owner
-        else reverse("shared-cards", args=[army.share_token])
+        else reverse("sharing:shared-cards", args=[army.share_token])
     )
     query = request.GET.urlencode()
     return f"{url}?{query}" if query else url

@@ -15,7 +15,7 @@ from armies.access import army_for_owner, private, shared_army_or_404
 from armies.replies import too_many_armies
 from armies.services import ImportLimit, TooManyArmies
 from sharing import roster
-from table import rolls
+from table import latest_roll, rolls
 
 
 @require_GET
@@ -24,12 +24,13 @@ def shared(request: HttpRequest, token: str) -> HttpResponse:
     context = drawing.builder_context(army, shared=True)
     state = context["state"]
     # The units' stored cards; the roll is cached per army version and roll (shared.html).
-    context.update(state.lazy("acquisition"))
+    roll = latest_roll.LatestRoll(state)
+    context["acquisition"] = partial(getattr, roll, "acquisition")
     context["drawn_cards"] = partial(drawing.shared_cards, state)
-    context["roll_key"] = state.roll_key
+    context["roll_key"] = roll.key
     # Every roll of the army, listed for the opponent (G.O.M.S. only; not cached).
     context["rolls"] = partial(rolls.rolls_on_record, army, request.GET.get("rolls"))
-    return private(render(request, "armies/shared.html", context))
+    return private(render(request, "sharing/shared.html", context))
 
 
 @require_GET

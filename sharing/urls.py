@@ -1,22 +1,22 @@
-"""Sharing, printing and exports. `army_urlpatterns` sit under /armies/ in the `armies`
-namespace (config/urls.py joins them to the builder's), so every URL name stays what it was."""
+"""Sharing, printing and exports, in the `sharing` namespace: the owner's doors (under
+/armies/<pk>/), the share link's (under /s/<token>/), the print set, matchups and the
+pages kept offline."""
 
 from django.urls import path
 
-from sharing import cards, exports, fights, matchups, odds, offline, shared
+from sharing import cards, exports, matchups, offline, shared
 
-army_urlpatterns = [
-    path("<int:pk>/export.txt", exports.army_text, {"kind": "txt"}, name="export-txt"),
-    path("<int:pk>/export.md", exports.army_text, {"kind": "md"}, name="export-md"),
-    path("<int:pk>/export.bbcode", exports.army_text, {"kind": "bbcode"}, name="export-bbcode"),
-    path("<int:pk>/roster/", shared.army_roster, name="roster"),
-    path("<int:pk>/cards/", cards.army_cards, name="cards"),
-    path("<int:pk>/units/<int:unit_pk>/fight/", fights.army_unit_fight, name="unit-fight"),
-    path("<int:pk>/share/", shared.share_on, name="share-on"),
-    path("<int:pk>/share/off/", shared.share_off, name="share-off"),
-]
-
+app_name = "sharing"
 urlpatterns = [
+    path("armies/<int:pk>/export.txt", exports.army_text, {"kind": "txt"}, name="export-txt"),
+    path("armies/<int:pk>/export.md", exports.army_text, {"kind": "md"}, name="export-md"),
+    path(
+        "armies/<int:pk>/export.bbcode", exports.army_text, {"kind": "bbcode"}, name="export-bbcode"
+    ),
+    path("armies/<int:pk>/roster/", shared.army_roster, name="roster"),
+    path("armies/<int:pk>/cards/", cards.army_cards, name="cards"),
+    path("armies/<int:pk>/share/", shared.share_on, name="share-on"),
+    path("armies/<int:pk>/share/off/", shared.share_off, name="share-off"),
     path("manifest.webmanifest", offline.manifest, name="manifest"),
     path("sw.js", offline.service_worker, name="service-worker"),
     path("offline/", offline.offline_page, name="offline"),
@@ -31,17 +31,8 @@ urlpatterns = [
         name="shared-bbcode",
     ),
     path("s/<token:token>/cards/", cards.shared_cards, name="shared-cards"),
-    path(
-        "s/<token:token>/units/<int:unit_pk>/fight/",
-        fights.shared_unit_fight,
-        name="shared-unit-fight",
-    ),
     path("print/<slug:system>/blank-cards/", cards.blank_cards, name="blank-cards"),
     path("print/<slug:system>/quick-reference/", cards.quick_reference, name="quick-reference"),
     path("s/<token:token>/fork/", shared.fork, name="fork"),
     path("matchup/", matchups.matchup, name="matchup"),
-    # The Table 1 and fight calculators offer the player's own units, so they are served
-    # here, not from rules/ (which imports no army). Listed before "rules/" in config/urls.py.
-    path("rules/gem/table-1/", odds.table_1, name="table-1"),
-    path("rules/<slug:system>/fight/", fights.fight, name="fight"),
 ]

@@ -12,14 +12,14 @@ from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_GET, require_POST
 
-from armies import latest_roll
 from armies.access import army_for_owner, private, shared_army_or_404
-from armies.models import AcquisitionRecord, Army
+from armies.models import Army
 from armies.services import Refused
 from armies.state import ArmyState
 from points import goms
 from points.numbers import ascii_int
-from table import rolls
+from table import latest_roll, rolls
+from table.models import AcquisitionRecord
 
 
 def _goms_army(request: HttpRequest, pk: int) -> Army:
@@ -30,18 +30,18 @@ def _goms_army(request: HttpRequest, pk: int) -> Army:
 
 
 def _back(army: Army) -> HttpResponse:
-    return redirect("armies:acquisition", army.pk)
+    return redirect("table:acquisition", army.pk)
 
 
 @login_required
 def page(request: HttpRequest, pk: int) -> HttpResponse:
     army = _goms_army(request, pk)
     state = ArmyState(army)
-    priced, acquisition = state.priced, state.acquisition
+    priced, acquisition = state.priced, latest_roll.LatestRoll(state).acquisition
     dice_count = sum(pu.unit.quantity for pu in priced.units)
     return render(
         request,
-        "armies/acquisition.html",
+        "table/acquisition.html",
         {
             "army": army,
             "acquisition": acquisition,
@@ -58,7 +58,7 @@ def _share_roll_url(request: HttpRequest, army: Army) -> str | None:
     """Where the opponent adds their seed: the share link's roll page."""
     if not army.share_token:
         return None
-    return request.build_absolute_uri(reverse("shared-roll", args=[army.share_token]))
+    return request.build_absolute_uri(reverse("table:shared-roll", args=[army.share_token]))
 
 
 @require_POST
@@ -128,7 +128,7 @@ def shared_roll(request: HttpRequest, token: str, record_pk: int | None = None) 
         "opponent_seed_max": rolls.OPPONENT_SEED_MAX,
         "own_roll": request.user.is_authenticated and request.user.pk == army.owner_id,
     }
-    return private(render(request, "armies/acquisition_shared.html", context))
+    return private(render(request, "table/acquisition_shared.html", context))
 
 
 @require_POST
@@ -144,4 +144,4 @@ def add_opponent_seed(request: HttpRequest, token: str, record_pk: int) -> HttpR
         messages.error(request, refused.message)
     else:
         messages.success(request, "Your seed is in: the dice are rolled from both seeds.")
-    return redirect("shared-roll-record", token, record_pk)
+    return redirect("table:shared-roll-record", token, record_pk)

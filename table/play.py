@@ -13,9 +13,10 @@ from django.urls import reverse
 from django.views.decorators.http import require_GET, require_POST
 
 from armies.access import army_for_owner, private, shared_army_or_404
-from armies.models import Army, Game
+from armies.models import Army
 from points.numbers import ascii_int
 from table import table
+from table.models import Game
 from table.table import Board, Refused
 
 # ---------------------------------------------------------------- owner's views
@@ -55,15 +56,17 @@ def _page_urls(army: Army, game: Game | None, board: Board | None, extra: dict) 
     def url(number: int) -> str:
         if past:
             name, args = (
-                ("armies:play-game", army.pk) if owner else ("shared-play-game", army.share_token)
+                ("table:play-game", army.pk)
+                if owner
+                else ("table:shared-play-game", army.share_token)
             )
             return reverse(name, args=[args, game.number]) + (
                 f"?cards={number}" if number > 1 else ""
             )
         key = army.pk if owner else army.share_token
         if number == 1:
-            return reverse("armies:play" if owner else "shared-play", args=[key])
-        return reverse("armies:play-page" if owner else "shared-play-page", args=[key, number])
+            return reverse("table:play" if owner else "table:shared-play", args=[key])
+        return reverse("table:play-page" if owner else "table:shared-play-page", args=[key, number])
 
     page = board.pages
     return {
@@ -81,9 +84,9 @@ def play(request: HttpRequest, pk: int, page: int = 1) -> HttpResponse:
     if request.htmx and "at" in request.GET:  # the owner's page follows the game (play.js)
         if game is not None and request.GET["at"] == f"{game.pk}.{game.version}":
             return HttpResponse(status=204)
-        return render(request, "armies/play.html#game", _context(army, game, page, owner=True))
+        return render(request, "table/play.html#game", _context(army, game, page, owner=True))
     context = _context(army, game, page, owner=True, earlier=_earlier(army))
-    return render(request, "armies/play.html", context)
+    return render(request, "table/play.html", context)
 
 
 def _seen_game(request: HttpRequest) -> int | None:
@@ -102,12 +105,12 @@ def _answer(request: HttpRequest, army: Army, game: Game | None, error: str = ""
         # The page of cards the tap was made on, drawn again after a refusal.
         context = _context(army, game, request.POST.get("page"), owner=True, error=error)
         if error or game is None:
-            return render(request, "armies/play.html#game", {**context, "oob": True}, status=status)
+            return render(request, "table/play.html#game", {**context, "oob": True}, status=status)
         context["changed_cards"] = context["board"].changed(game.changed)
-        return render(request, "armies/play.html#changed", context)
+        return render(request, "table/play.html#changed", context)
     if error:
         messages.error(request, error)
-    return redirect("armies:play", army.pk)
+    return redirect("table:play", army.pk)
 
 
 def _change(request: HttpRequest, pk: int, change) -> HttpResponse:
@@ -149,9 +152,9 @@ def new_game_view(request: HttpRequest, pk: int) -> HttpResponse:
     else:
         if request.htmx:
             context = _context(army, game, owner=True, oob=True)
-            return render(request, "armies/play.html#game", context)
+            return render(request, "table/play.html#game", context)
         messages.success(request, "New game started: every card is back to full strength.")
-    return redirect("armies:play", army.pk)
+    return redirect("table:play", army.pk)
 
 
 @login_required
@@ -160,7 +163,7 @@ def earlier_game(request: HttpRequest, pk: int, number: int) -> HttpResponse:
     army = army_for_owner(request, pk)
     game = get_object_or_404(army.games, number=number)
     context = _context(army, game, request.GET.get("cards"), owner=True, past=True)
-    return render(request, "armies/play.html", context)
+    return render(request, "table/play.html", context)
 
 
 # ---------------------------------------------------------------- the opponent's view
@@ -175,9 +178,9 @@ def shared_play(request: HttpRequest, token: str, page: int = 1) -> HttpResponse
     if request.htmx:
         if game is not None and request.GET.get("at") == f"{game.pk}.{game.version}":
             return private(HttpResponse(status=204))
-        return private(render(request, "armies/play.html#game", _context(army, game, page)))
+        return private(render(request, "table/play.html#game", _context(army, game, page)))
     context = _context(army, game, page, earlier=_earlier(army))
-    return private(render(request, "armies/play.html", context))
+    return private(render(request, "table/play.html", context))
 
 
 @require_GET
@@ -187,4 +190,4 @@ def shared_earlier_game(request: HttpRequest, token: str, number: int) -> HttpRe
     if game is None:
         raise Http404("No such game")
     context = _context(army, game, request.GET.get("cards"), past=True)
-    return private(render(request, "armies/play.html", context))
+    return private(render(request, "table/play.html", context))

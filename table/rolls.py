@@ -33,7 +33,11 @@ from django.db import transaction
 from django.db.models import Count, Q, Window
 from django.utils import timezone
 
-from armies.latest_roll import (
+from armies.models import Army
+from armies.services import Refused
+from points import goms
+from points.numbers import ascii_int
+from table.latest_roll import (
     Die,
     describe,
     finish_if_due,
@@ -42,10 +46,7 @@ from armies.latest_roll import (
     priced_now,
     snapshot,
 )
-from armies.models import AcquisitionRecord, Army
-from armies.services import Refused
-from points import goms
-from points.numbers import ascii_int
+from table.models import AcquisitionRecord
 
 SEED_BITS = 63  # fits a signed 64-bit column on every database
 OWNER_SEED_BYTES = 32  # a fair roll's owner seed: 64 hex digits

@@ -1,7 +1,7 @@
 """Table mode's game (SPEC 5), its rules and its writes: an army's game tracked on the
 owner's phone, watched by the opponent. The pages are table/play.py.
 
-A game (armies.models.Game) keeps what each unit's card tracks, taken once from the
+A game (table.models.Game) keeps what each unit's card tracks, taken once from the
 stored unit rows when the game starts (never re-priced), and a flat map of counters:
 "turn", "vp.mine", "vp.theirs" and "<unit id>.<counter>" per unit. Each tap posts the
 game's version with one counter and a step of +1 or -1; a tap from a page drawn at an
@@ -21,11 +21,13 @@ from django.db.models import Max
 from django.utils import timezone
 
 import points
-from armies import aids, latest_roll, services
-from armies.models import Army, Game, Unit, stored_number
+from armies import aids, services
+from armies.models import Army, Unit, stored_number
 from points import gem, goms
 from points.armyfile import ArmyFileError
 from points.numbers import shown_number
+from table import latest_roll
+from table.models import Game
 
 UNDO_STEPS = 50  # changes kept for undo; older ones can no longer be walked back
 MAX_TURN = 99

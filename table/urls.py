@@ -1,24 +1,22 @@
-"""The table's pages. `army_urlpatterns` sit under /armies/ in the `armies` namespace
-(config/urls.py joins them to the builder's), so every URL name stays what it was."""
+"""Table mode's pages, in the `table` namespace: the owner's (under /armies/<pk>/) and the
+opponent's through a share link (under /s/<token>/)."""
 
 from django.urls import path
 
 from table import acquisition, play
 
-army_urlpatterns = [
-    path("<int:pk>/acquisition/", acquisition.page, name="acquisition"),
-    path("<int:pk>/acquisition/roll/", acquisition.roll, name="acquisition-roll"),
-    path("<int:pk>/acquisition/reroll/", acquisition.reroll, name="acquisition-reroll"),
-    path("<int:pk>/acquisition/finish/", acquisition.finish, name="acquisition-finish"),
-    path("<int:pk>/play/", play.play, name="play"),
-    path("<int:pk>/play/cards/<int:page>/", play.play, name="play-page"),
-    path("<int:pk>/play/tap/", play.tap_view, name="play-tap"),
-    path("<int:pk>/play/undo/", play.undo_view, name="play-undo"),
-    path("<int:pk>/play/new/", play.new_game_view, name="play-new"),
-    path("<int:pk>/play/games/<int:number>/", play.earlier_game, name="play-game"),
-]
-
+app_name = "table"
 urlpatterns = [
+    path("armies/<int:pk>/acquisition/", acquisition.page, name="acquisition"),
+    path("armies/<int:pk>/acquisition/roll/", acquisition.roll, name="acquisition-roll"),
+    path("armies/<int:pk>/acquisition/reroll/", acquisition.reroll, name="acquisition-reroll"),
+    path("armies/<int:pk>/acquisition/finish/", acquisition.finish, name="acquisition-finish"),
+    path("armies/<int:pk>/play/", play.play, name="play"),
+    path("armies/<int:pk>/play/cards/<int:page>/", play.play, name="play-page"),
+    path("armies/<int:pk>/play/tap/", play.tap_view, name="play-tap"),
+    path("armies/<int:pk>/play/undo/", play.undo_view, name="play-undo"),
+    path("armies/<int:pk>/play/new/", play.new_game_view, name="play-new"),
+    path("armies/<int:pk>/play/games/<int:number>/", play.earlier_game, name="play-game"),
     path("s/<token:token>/play/", play.shared_play, name="shared-play"),
     path("s/<token:token>/play/cards/<int:page>/", play.shared_play, name="shared-play-page"),
     path(

@@ -14,7 +14,8 @@ from django.test import Client
 
 import points
 from armies import services
-from armies.models import AcquisitionRecord, Army
+from armies.models import Army
+from table.models import AcquisitionRecord
 from tests.factories import ArmyFactory
 
 # The header htmx adds to every request it sends: `client.post(url, data, headers=HX)`.

@@ -13,17 +13,19 @@ from django.db import IntegrityError, connection
 
 import points
 from armies import services
-from armies.models import AcquisitionRecord, Army, LibraryEntry, Unit
+from armies.models import Army, LibraryEntry, Unit
 from armies.services import create_army_from_file
 from rules.models import RuleEntry, SampleArmy
+from table.models import AcquisitionRecord
 from tests.factories import DEFAULT_PASSWORD, UserFactory
 from tests.processes import manage
 
 pytestmark = [pytest.mark.django_db, pytest.mark.databases]
 
-# What the README tells an operator to dump: accounts, the catalog and the armies.
+# What the README tells an operator to dump: accounts, the catalog, the armies and the
+# table's games and rolls.
 # Content types and permissions are left out: migrate makes them in the new database.
-BACKUP = ["auth.user", "rules", "armies"]
+BACKUP = ["auth.user", "rules", "armies", "table"]
 
 
 def _stored_prices(a: Army) -> list:

@@ -93,7 +93,7 @@ def odds_against(priced: object, pk: int, door: str | None = None) -> str:
     has no fight odds. In the owner's builder, the calculator's own address with the
     unit's id. On a page reached through one of the army's doors (the owner's
     /armies/<id>/, a share link's /s/<token>/), `door` is the way back to the door from
-    the page ("" or "../"), and the link goes through it (sharing/fights.py): the page's
+    the page ("" or "../"), and the link goes through it (odds/fights.py): the page's
     cards are stored once for both doors, and a short link keeps each card small (the
     profile itself in every link made a 200-unit roster 60 kB larger)."""
     unit = getattr(priced, "unit", None)

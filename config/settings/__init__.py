@@ -62,6 +62,7 @@ INSTALLED_APPS = [
     "armies",
     "table",
     "sharing",
+    "odds",
 ]
 
 MIDDLEWARE = [

@@ -1,4 +1,4 @@
-// Table mode (templates/armies/play.html), the owner's page and the opponent's.
+// Table mode (templates/table/play.html), the owner's page and the opponent's.
 //
 // Following the game: both pages ask the server every POLL_MS whether the game moved on
 // (`data-poll` with ?at=<game>.<version>: 204 while it did not) and swap in the game as

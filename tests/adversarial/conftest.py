@@ -139,7 +139,7 @@ def world(module_world, db) -> World:
 def snapshot(user: User) -> tuple[list, ...]:
     """Everything a player owns, row by row (deleted-but-restorable rows included): the
     tags on their armies, and their armies' table-mode games and acquisition rolls."""
-    from armies.models import AcquisitionRecord, Game
+    from table.models import AcquisitionRecord, Game
 
     return (
         list(Army._base_manager.filter(owner=user).order_by("pk").values()),

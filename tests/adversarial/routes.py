@@ -94,7 +94,7 @@ def _fair_roll(w: World) -> tuple[dict, dict]:
     """A fair roll of the G.O.M.S. army waiting for the opponent's seed."""
     import hashlib
 
-    from armies.models import AcquisitionRecord
+    from table.models import AcquisitionRecord
 
     army = w.armies["goms"]
     record = army.acquisitions.filter(opponent_seed="").exclude(owner_seed="").first()
@@ -137,19 +137,19 @@ def _tagged_army(w: World) -> tuple[dict, dict]:
 OWNED: dict[str, Fill] = {
     "armies:builder": lambda w: ({"pk": w.army.pk}, {}),
     "armies:export": lambda w: ({"pk": w.army.pk}, {}),
-    "armies:export-txt": lambda w: ({"pk": w.army.pk}, {}),
-    "armies:export-md": lambda w: ({"pk": w.army.pk}, {}),
-    "armies:export-bbcode": lambda w: ({"pk": w.army.pk}, {}),
+    "sharing:export-txt": lambda w: ({"pk": w.army.pk}, {}),
+    "sharing:export-md": lambda w: ({"pk": w.army.pk}, {}),
+    "sharing:export-bbcode": lambda w: ({"pk": w.army.pk}, {}),
     "armies:settings": lambda w: (
         {"pk": w.army.pk},
         {"name": "Hijacked", "points_limit": "1", "notes": "", "version": str(w.army.version)},
     ),
-    "armies:roster": lambda w: ({"pk": w.army.pk}, {}),
-    "armies:cards": lambda w: ({"pk": w.army.pk}, {}),
-    "armies:unit-fight": lambda w: ({"pk": w.army.pk, "unit_pk": w.unit.pk}, {}),
+    "sharing:roster": lambda w: ({"pk": w.army.pk}, {}),
+    "sharing:cards": lambda w: ({"pk": w.army.pk}, {}),
+    "odds:unit-fight": lambda w: ({"pk": w.army.pk, "unit_pk": w.unit.pk}, {}),
     "armies:accept-rules": lambda w: ({"pk": w.army.pk}, {"version": str(w.army.version)}),
-    "armies:share-on": lambda w: ({"pk": w.army.pk}, {}),
-    "armies:share-off": lambda w: ({"pk": w.army.pk}, {}),
+    "sharing:share-on": lambda w: ({"pk": w.army.pk}, {}),
+    "sharing:share-off": lambda w: ({"pk": w.army.pk}, {}),
     "armies:delete": lambda w: ({"pk": w.army.pk}, {}),
     "armies:archive": lambda w: ({"pk": w.army.pk}, {"back": ""}),
     "armies:unarchive": _archived_army,
@@ -172,16 +172,16 @@ OWNED: dict[str, Fill] = {
     ),
     "armies:unit-delete": lambda w: ({"pk": w.army.pk, "unit_pk": w.unit.pk}, {}),
     "armies:unit-quantity": lambda w: ({"pk": w.army.pk, "unit_pk": w.unit.pk}, {"step": "1"}),
-    "armies:acquisition": lambda w: ({"pk": w.armies["goms"].pk}, {}),
-    "armies:acquisition-roll": lambda w: ({"pk": w.armies["goms"].pk}, {}),
-    "armies:acquisition-reroll": lambda w: ({"pk": w.armies["goms"].pk}, {"die": "1"}),
-    "armies:acquisition-finish": lambda w: ({"pk": w.armies["goms"].pk}, {}),
-    "armies:play": lambda w: ({"pk": w.army.pk}, {}),
-    "armies:play-page": lambda w: ({"pk": w.army.pk, "page": 2}, {}),
-    "armies:play-tap": _play("tap"),
-    "armies:play-undo": _play("undo"),
-    "armies:play-new": _play("new"),
-    "armies:play-game": lambda w: ({"pk": w.army.pk, "number": _game(w).number}, {}),
+    "table:acquisition": lambda w: ({"pk": w.armies["goms"].pk}, {}),
+    "table:acquisition-roll": lambda w: ({"pk": w.armies["goms"].pk}, {}),
+    "table:acquisition-reroll": lambda w: ({"pk": w.armies["goms"].pk}, {"die": "1"}),
+    "table:acquisition-finish": lambda w: ({"pk": w.armies["goms"].pk}, {}),
+    "table:play": lambda w: ({"pk": w.army.pk}, {}),
+    "table:play-page": lambda w: ({"pk": w.army.pk, "page": 2}, {}),
+    "table:play-tap": _play("tap"),
+    "table:play-undo": _play("undo"),
+    "table:play-new": _play("new"),
+    "table:play-game": lambda w: ({"pk": w.army.pk, "number": _game(w).number}, {}),
     "armies:restore": _trashed_army,
     "armies:unit-restore": _trashed_unit,
     "library:edit": lambda w: (
@@ -210,69 +210,69 @@ NOT_OWNED: dict[str, tuple[str, Fill]] = {
             {"name": "Guard", "type": "skirmisher", "base": "25mm", "off": "3", "def": "3"},
         ),
     ),
-    "shared": (
+    "sharing:shared": (
         "the share token is the key; the page is read-only",
         lambda w: ({"token": w.army.share_token}, {}),
     ),
-    "shared-roster": (
+    "sharing:shared-roster": (
         "the share token is the key; the page is read-only",
         lambda w: ({"token": w.army.share_token}, {}),
     ),
     **{
-        f"shared-{kind}": (
+        f"sharing:shared-{kind}": (
             "the share token is the key; a text export is read-only",
             lambda w: ({"token": w.army.share_token}, {}),
         )
         for kind in ("txt", "md", "bbcode")
     },
-    "shared-cards": (
+    "sharing:shared-cards": (
         "the share token is the key; the cards are read-only",
         lambda w: ({"token": w.army.share_token}, {}),
     ),
-    "shared-unit-fight": (
+    "odds:shared-unit-fight": (
         "the share token is the key; only a unit of the shared army is sent on to the "
         "public fight calculator",
         lambda w: ({"token": w.army.share_token, "unit_pk": w.unit.pk}, {}),
     ),
-    "blank-cards": (
+    "sharing:blank-cards": (
         "empty cards of a system, the same for everyone",
         lambda w: ({"system": "gem"}, {}),
     ),
-    "quick-reference": (
+    "sharing:quick-reference": (
         "a system's rules in brief, the same for everyone",
         lambda w: ({"system": "vsgmr"}, {}),
     ),
-    "shared-play": (
+    "table:shared-play": (
         "the share token is the key; the opponent's table-mode page is read-only",
         lambda w: ({"token": w.army.share_token}, {}),
     ),
-    "shared-play-page": (
+    "table:shared-play-page": (
         "the share token is the key; a page of the opponent's read-only table mode",
         lambda w: ({"token": w.army.share_token, "page": 2}, {}),
     ),
-    "shared-play-game": (
+    "table:shared-play-game": (
         "the share token is the key; an earlier game, read-only",
         lambda w: ({"token": w.army.share_token, "number": _game(w).number}, {}),
     ),
-    "shared-roll": (
+    "table:shared-roll": (
         "the share token is the key; the latest acquisition roll, read-only",
         lambda w: ({"token": w.armies["goms"].share_token}, {}),
     ),
-    "shared-roll-record": (
+    "table:shared-roll-record": (
         "the share token is the key; one acquisition roll of that army, read-only",
         _fair_roll,
     ),
-    "shared-roll-seed": (
+    "table:shared-roll-seed": (
         "the opponent's seed for a fair roll: taken once, through the share token, "
         "without an account; it can't change units, prices or a roll already made",
         _fair_roll,
     ),
-    "fork": (
+    "sharing:fork": (
         "copies a shared army into the visitor's own armies, never changes it",
         lambda w: ({"token": w.army.share_token}, {}),
     ),
     "rules:system": ("the public rules summaries", lambda w: ({"system": "gem"}, {})),
-    "fight": (
+    "odds:fight": (
         "the public fight odds calculator; a unit id in its query is offered only to its owner",
         lambda w: ({"system": "gem"}, {}),
     ),

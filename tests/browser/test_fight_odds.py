@@ -113,7 +113,7 @@ def test_matchup_shows_points_against_odds_on_a_desktop_and_a_phone(page, live_s
         page.set_viewport_size({"width": width, "height": height})
         page.goto(f"/matchup/?a={orcs.pk}&b={zombies.pk}")
         expect(page.get_by_test_id("odds-buys")).to_contain_text("1 point of A buys")
-        # Warriors v Minions, worked by hand in tests/armies/test_matchup_odds.py.
+        # Warriors v Minions, worked by hand in tests/sharing/test_matchup_odds.py.
         cell = page.get_by_test_id("odds-row").nth(2).get_by_test_id("odds-cell").nth(2)
         expect(cell).to_contain_text("55.9 / 44.1")
         assert not page.evaluate("document.documentElement.scrollWidth > window.innerWidth")

@@ -19,7 +19,7 @@ from django.contrib.sessions.models import Session
 from playwright.sync_api import expect
 
 from armies import services
-from armies.models import Game
+from table.models import Game
 from tests.browser.helpers import DESK, PHONE, log_in, start_blank_unit
 from tests.factories import DEFAULT_PASSWORD, ArmyFactory, UnitFactory, UserFactory
 
