@@ -9,7 +9,7 @@ import re
 import pytest
 
 from armies import services
-from armies.models import Game
+from table.models import Game
 from tests.factories import ArmyFactory, UserFactory
 
 pytestmark = [pytest.mark.django_db, pytest.mark.databases]
