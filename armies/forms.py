@@ -682,7 +682,20 @@ def _cell_class(field) -> str:
     return "col-12" if wide else "col-6 col-sm-4"
 
 
-class LibraryPartForm(FeedbackForm):
+class LibraryEntryForm(FeedbackForm):
+    """A library entry of one line of fields (a weapon, a trait): no groups, every field,
+    the name first, in one grid."""
+
+    def groups(self):
+        return []
+
+    @property
+    def helper(self) -> FormHelper:
+        cells = (Div(name, css_class="col-6 col-sm-4") for name in self.fields)
+        return fields_helper(Div(*cells, css_class="row g-2"))
+
+
+class LibraryPartForm(LibraryEntryForm):
     """A homebrew GEM missile weapon or VSGMR trait."""
 
     def __init__(self, kind: str, *args, entry=None, **kwargs):
@@ -697,15 +710,6 @@ class LibraryPartForm(FeedbackForm):
         self.fields["name"].required = True
         self.fields["name"].validators.append(one_line)
         self.data_dict: dict = {}
-
-    def groups(self):
-        return []
-
-    @property
-    def helper(self) -> FormHelper:
-        """Name and the part's fields, in one grid."""
-        cells = (Div(name, css_class="col-6 col-sm-4") for name in self.fields)
-        return fields_helper(Div(*cells, css_class="row g-2"))
 
     def clean(self):
         data = super().clean()
@@ -733,7 +737,7 @@ def _small_text(label: str, most: int, required: bool = True, help_text: str = "
     )
 
 
-class LibraryD10WeaponForm(FeedbackForm):
+class LibraryD10WeaponForm(LibraryEntryForm):
     """A homebrew weapon for the d10 set: its name, which is what a unit's weapons list
     carries, and its line of the weapon table (range, rate of fire, damage, traits)."""
 
@@ -754,15 +758,6 @@ class LibraryD10WeaponForm(FeedbackForm):
             "Traits", 100, required=False, help_text="e.g. auto, bulky"
         )
         self.data_dict: dict = {}
-
-    def groups(self):
-        return []
-
-    @property
-    def helper(self) -> FormHelper:
-        """Name, then the weapon table's columns, in one grid."""
-        cells = (Div(name, css_class="col-6 col-sm-4") for name in self.fields)
-        return fields_helper(Div(*cells, css_class="row g-2"))
 
     def clean_name(self) -> str:
         name = self.cleaned_data["name"]
