@@ -9,7 +9,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from itertools import groupby
-from math import floor, nextafter
+from math import nextafter
 
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 from django.http import QueryDict
@@ -111,8 +111,8 @@ class Result:
         """Each side with the HIT (or figures) it expects to lose, to two decimals."""
         f = self.fight
         return [
-            (self.a, _decimal(f.a_hit_lost), f.a_hit),
-            (self.b, _decimal(f.b_hit_lost), f.b_hit),
+            (self.a, fights.two_places(f.a_hit_lost), f.a_hit),
+            (self.b, fights.two_places(f.b_hit_lost), f.b_hit),
         ]
 
     @property
@@ -146,13 +146,6 @@ class Refusal:
     quantities: tuple[int, int] | None
 
     answered = False
-
-
-def _decimal(x: fights.Chance) -> str:
-    hundredths = (
-        floor(x * 100 + Fraction(1, 2)) if isinstance(x, Fraction) else floor(x * 100 + 0.5)
-    )
-    return f"{hundredths // 100}.{hundredths % 100:02d}"
 
 
 def own_units(user: AbstractBaseUser | AnonymousUser, system: str, asked: set[int]) -> list[Unit]:

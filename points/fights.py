@@ -175,6 +175,12 @@ def decimal(x: float) -> str:
     return f"{x:.{max(SIGNIFICANT - 1 - exponent, 0)}f}"
 
 
+def two_places(x: Chance) -> str:
+    """A number (HIT, points) to two decimals, halves up, exact or double: 7/3 -> "2.33"."""
+    hundredths = floor(x * 100 + (HALF if isinstance(x, Fraction) else 0.5))
+    return f"{hundredths // 100}.{hundredths % 100:02d}"
+
+
 def percent(x: Chance) -> str:
     """A chance (or a ratio) as a percentage to one decimal, halves rounded up: 3/5 ->
     "60.0". A chance that is not certain never reads 100.0 or 0.0 (SPEC 3.8): ">99.9",

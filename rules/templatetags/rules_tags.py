@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from fractions import Fraction
-from math import floor
 
 from django import template
 
@@ -72,8 +71,7 @@ def fight_percent(value: Fraction | float | None) -> str:
 @register.filter
 def fight_decimal(value: Fraction | float) -> str:
     """Points to two decimals, halves up: 7/3 -> "2.33"."""
-    hundredths = floor(value * 100 + (Fraction(1, 2) if isinstance(value, Fraction) else 0.5))
-    return f"{hundredths // 100}.{hundredths % 100:02d}"
+    return fights.two_places(value)
 
 
 @register.filter
