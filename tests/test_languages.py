@@ -15,6 +15,7 @@ from django.template import engines
 from django.test import Client
 from django.utils import translation
 
+from accounts import services
 from accounts.models import Preferences
 from tests.factories import (
     DEFAULT_PASSWORD,
@@ -75,6 +76,14 @@ def test_a_prefixed_address_is_shown_in_its_language_whatever_the_browser_reads(
     response = visit(client, "/fr/rules/gem/", "de")
     assert response.status_code == 200
     assert SKIP_LINK["fr"] in response.text
+
+
+def test_an_htmx_request_from_an_english_page_is_answered_in_english_not_redirected(client):
+    response = client.get(
+        "/rules/gem/", headers={"Accept-Language": "de", "HX-Request": "true", **PAGE}
+    )
+    assert response.status_code == 200
+    assert SKIP_LINK["en-gb"] in response.text
 
 
 def test_the_service_worker_and_the_api_are_never_redirected(client):
@@ -143,6 +152,16 @@ def test_a_players_choice_is_kept_on_their_account(client):
     client.force_login(player)
     client.post("/language/", {"language": "fr", "next": "/armies/"})
     assert Preferences.objects.get(user=player).language == "fr"
+
+
+def test_only_a_language_muster_speaks_is_ever_kept_on_an_account():
+    player = UserFactory()
+    with pytest.raises(ValueError, match="not a language Muster speaks"):
+        services.choose_language(player, "tlh")
+    assert not Preferences.objects.filter(user=player).exists()
+    # One kept earlier and since dropped from LANGUAGES counts as none chosen.
+    PreferencesFactory(user=player, language="tlh")
+    assert services.language_of(player) == ""
 
 
 def test_logging_in_from_another_device_goes_on_in_the_players_language():
