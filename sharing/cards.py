@@ -12,6 +12,7 @@ from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.utils import timezone
+from django.utils.module_loading import import_string
 from django.views.decorators.http import require_GET
 
 import points
@@ -90,7 +91,7 @@ def blank_cards(request: HttpRequest, system: str) -> HttpResponse:
 # ---------------------------------------------------------------- quick reference
 
 
-def _gem_reference() -> dict:
+def gem_reference() -> dict:
     return {
         "table_1": pages.table_1(),
         "defs": gem.TABLE_RANGE,
@@ -102,7 +103,7 @@ def _gem_reference() -> dict:
     }
 
 
-def _vsgmr_reference() -> dict:
+def vsgmr_reference() -> dict:
     return {
         "figures": list(vsgmr.FIGURE_COST.items()),
         "distance": vsgmr.DISTANCE_ATTACK_COST,
@@ -125,7 +126,7 @@ def _vsgmr_reference() -> dict:
     }
 
 
-def _goms_reference() -> dict:
+def goms_reference() -> dict:
     return {
         "unit_cost": goms.UNIT_COST,
         "reroll": goms.REROLL_COST,
@@ -142,7 +143,7 @@ def _goms_reference() -> dict:
     }
 
 
-def _d10_reference() -> dict:
+def d10_reference() -> dict:
     stats = range(d10.SKILL_RANGE[0], d10.SKILL_RANGE[1] + 1)
     return {
         "target": d10.TARGET_NUMBER,
@@ -154,14 +155,6 @@ def _d10_reference() -> dict:
     }
 
 
-REFERENCES = {
-    "gem": _gem_reference,
-    "vsgmr": _vsgmr_reference,
-    "goms": _goms_reference,
-    "d10": _d10_reference,
-}
-
-
 @require_GET
 def quick_reference(request: HttpRequest, system: str) -> HttpResponse:
     info = _system(system)
@@ -171,6 +164,6 @@ def quick_reference(request: HttpRequest, system: str) -> HttpResponse:
         "label": info.label,
         "version": info.version,
         "header": f"Muster quick reference · {info.label}",
-        "ref": REFERENCES[system](),
+        "ref": import_string(SYSTEM_PAGES[system].reference)(),
     }
     return render(request, "sharing/cards_reference.html", context)
