@@ -5,8 +5,8 @@ engine's (points.systems.System, reached as `.game`). Its entry here says everyt
 the pages need: its rules page and quick reference, the editor's layout and a new unit's
 stat line, the points presets, the picker's ready-made units, the library entries it
 keeps, the fight its odds page works out, and the templates that draw its own parts of a
-page. Its own code in the apps (what its unit card, text export, quick reference, roster
-panel and table-mode card show) is named here by dotted path and imported by the app
+page. Its own code in the apps (what its unit card, text export, quick reference, blank
+card, roster panel and table-mode card show) is named here by dotted path and imported by the app
 that asks for it (Django's `import_string`), so this module never imports an app. A new
 system is its engine module, an entry here, its templates and the functions its entry
 names; no page or template asks which system it is.
@@ -75,10 +75,12 @@ class SystemPages:
     no_shot: str = ""
     # Its own code in the apps, by dotted path (see the module's docstring): what its unit
     # card shows (from a priced unit), its line in the text exports (from that card), its
-    # quick reference's figures, its roster's army panel and its table-mode card.
+    # quick reference's figures, what its blank card offers to circle, its roster's army
+    # panel and its table-mode card (from the unit, its profile and its acquisition dice).
     unit_card: str = ""
     export_line: str = ""
     reference: str = ""
+    blank_choices: str = ""
     roster_panel: str = "sharing.roster.no_panel"
     table_card: str = ""
 
@@ -136,6 +138,7 @@ SYSTEM_PAGES: dict[str, SystemPages] = {
         unit_card="armies.unit_cards.gem_card",
         export_line="sharing.exports.gem_line",
         reference="sharing.cards.gem_reference",
+        blank_choices="sharing.cards.gem_blank",
         table_card="table.table.gem_card",
     ),
     "vsgmr": SystemPages(
@@ -164,6 +167,7 @@ SYSTEM_PAGES: dict[str, SystemPages] = {
         unit_card="armies.unit_cards.vsgmr_card",
         export_line="sharing.exports.vsgmr_line",
         reference="sharing.cards.vsgmr_reference",
+        blank_choices="sharing.cards.vsgmr_blank",
         table_card="table.table.vsgmr_card",
     ),
     "goms": SystemPages(
@@ -185,6 +189,7 @@ SYSTEM_PAGES: dict[str, SystemPages] = {
         unit_card="armies.unit_cards.goms_card",
         export_line="sharing.exports.goms_line",
         reference="sharing.cards.goms_reference",
+        blank_choices="sharing.cards.goms_blank",
         roster_panel="sharing.roster.goms_panel",
         table_card="table.table.goms_card",
     ),
@@ -206,6 +211,7 @@ SYSTEM_PAGES: dict[str, SystemPages] = {
         unit_card="armies.unit_cards.d10_card",
         export_line="sharing.exports.d10_line",
         reference="sharing.cards.d10_reference",
+        blank_choices="sharing.cards.d10_blank",
         roster_panel="sharing.roster.d10_panel",
         table_card="table.table.d10_card",
     ),

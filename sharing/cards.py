@@ -71,21 +71,42 @@ def _system(system: str):
 @require_GET
 def blank_cards(request: HttpRequest, system: str) -> HttpResponse:
     info = _system(system)
+    page = SYSTEM_PAGES[system]
     context = {
         "system": system,
-        "pages": SYSTEM_PAGES[system],
+        "pages": page,
         "label": info.label,
         "cards": range(BLANK_CARDS),
         "header": f"Muster blank cards · {info.label}",
+        **import_string(page.blank_choices)(),
+    }
+    return render(request, "sharing/cards_blank.html", context)
+
+
+# What each system's blank card offers to circle (its sharing/blank_<key>.html).
+
+
+def gem_blank() -> dict:
+    return {
         "gem_stats": [key.upper() for key in gem.STATS],
         "gem_types": list(gem.TYPE_MOD),
         "gem_bases": list(gem.BASE_MOD),
-        "d10_stats": ("CS", "WP", "SH", "CQC", "PH", "AG"),
-        "vsgmr_figures": ("troop", "hero", "mook", "cavalry", "vehicle"),
+    }
+
+
+def vsgmr_blank() -> dict:
+    return {"vsgmr_figures": ("troop", "hero", "mook", "cavalry", "vehicle")}
+
+
+def goms_blank() -> dict:
+    return {
         "goms_kinds": list(goms.KIND_NAMES.values()),
         "morale": [(goms.MORALE_NAMES[k], v) for k, v in goms.MORALE.items()],
     }
-    return render(request, "sharing/cards_blank.html", context)
+
+
+def d10_blank() -> dict:
+    return {"d10_stats": ("CS", "WP", "SH", "CQC", "PH", "AG")}
 
 
 # ---------------------------------------------------------------- quick reference
