@@ -58,8 +58,8 @@ def test_a_card_is_worked_out_when_its_unit_is_written_not_when_the_sheet_is_rea
         worked.append(pu.unit.name)
         return drawn(pu)
 
-    drawn = unit_cards.CARDS["gem"]
-    monkeypatch.setitem(unit_cards.CARDS, "gem", gem_card)
+    drawn = unit_cards.gem_card
+    monkeypatch.setattr(unit_cards, "gem_card", gem_card)
     army = ArmyFactory(owner=player, system="gem", profiles=[{**SWORDSMAN, "mor": 7}] * 2)
     assert worked == ["Unit 1", "Unit 2"]
     for _ in range(2):
