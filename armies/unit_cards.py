@@ -7,9 +7,10 @@ each system's players look up during a game and puts it in the order they read i
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass, replace
 from functools import cached_property
+
+from django.utils.module_loading import import_string
 
 from armies import aids
 from armies.models import Army, StoredUnitPrice, Unit
@@ -46,12 +47,17 @@ class Card:
 
     @cached_property
     def detail(self) -> object:
-        """The system's card (see _gem_card and friends), worked out when it is drawn."""
-        return CARDS[self.system](self.priced)
+        """The system's card (see gem_card and friends), worked out when it is drawn."""
+        return detail(self.system, self.priced)
 
     @property
     def system_pages(self) -> SystemPages:
         return SYSTEM_PAGES[self.system]
+
+
+def detail(system: str, priced: StoredUnitPrice | PricedUnit) -> object:
+    """What a unit's card shows in its system, by the function its entry names."""
+    return import_string(SYSTEM_PAGES[system].unit_card)(priced)
 
 
 def unit_cards(army: Army, units: list[Unit]) -> list[Card]:
@@ -98,7 +104,7 @@ class GemCard:
         return aids.DEFS
 
 
-def _gem_card(pu: PricedUnit) -> GemCard:
+def gem_card(pu: PricedUnit) -> GemCard:
     p: gem.GemProfile = pu.unit.profile  # type: ignore[assignment]
     carried = gem.VEHICLE_FIELDS if p.is_vehicle else gem.FIGURE_FIELDS
     values = ((key, getattr(p, "def_" if key == "def" else key)) for key in gem.STATS)
@@ -195,7 +201,7 @@ class VsgmrCard:
     boxes: tuple[Boxes, ...]
 
 
-def _vsgmr_card(pu: PricedUnit) -> VsgmrCard:
+def vsgmr_card(pu: PricedUnit) -> VsgmrCard:
     p: vsgmr.VsgmrProfile = pu.unit.profile  # type: ignore[assignment]
     figure = f"{p.flavor} guy" if p.is_guy else p.kind
     armour = vsgmr.bought_armor(p)
@@ -239,7 +245,7 @@ class GomsCard:
     rolls: range  # one write-in box per section or vehicle for its acquisition die
 
 
-def _goms_card(pu: PricedUnit) -> GomsCard:
+def goms_card(pu: PricedUnit) -> GomsCard:
     p: goms.GomsProfile = pu.unit.profile  # type: ignore[assignment]
     quantity = pu.unit.quantity
     facts = []
@@ -274,7 +280,7 @@ class D10Card:
     target: int = d10.TARGET_NUMBER
 
 
-def _d10_card(pu: PricedUnit) -> D10Card:
+def d10_card(pu: PricedUnit) -> D10Card:
     p: d10.D10Profile = pu.unit.profile  # type: ignore[assignment]
     facts = [("Defence", str(p.defence)), ("Move", aids.shown(p.move, "″"))]
     if p.leader:
@@ -287,11 +293,3 @@ def _d10_card(pu: PricedUnit) -> D10Card:
         weapons=tuple((name, d10.table_weapon(name)) for name in p.weapons),
         boxes=(tick_boxes("Out of action", 1, pu.unit.quantity),),
     )
-
-
-CARDS: dict[str, Callable[[PricedUnit], object]] = {
-    "gem": _gem_card,
-    "vsgmr": _vsgmr_card,
-    "goms": _goms_card,
-    "d10": _d10_card,
-}

@@ -12,6 +12,7 @@ from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.utils import timezone
+from django.utils.module_loading import import_string
 from django.views.decorators.http import require_GET
 
 import points
@@ -70,27 +71,48 @@ def _system(system: str):
 @require_GET
 def blank_cards(request: HttpRequest, system: str) -> HttpResponse:
     info = _system(system)
+    page = SYSTEM_PAGES[system]
     context = {
         "system": system,
-        "pages": SYSTEM_PAGES[system],
+        "pages": page,
         "label": info.label,
         "cards": range(BLANK_CARDS),
         "header": f"Muster blank cards · {info.label}",
+        **import_string(page.blank_choices)(),
+    }
+    return render(request, "sharing/cards_blank.html", context)
+
+
+# What each system's blank card offers to circle (its sharing/blank_<key>.html).
+
+
+def gem_blank() -> dict:
+    return {
         "gem_stats": [key.upper() for key in gem.STATS],
         "gem_types": list(gem.TYPE_MOD),
         "gem_bases": list(gem.BASE_MOD),
-        "d10_stats": ("CS", "WP", "SH", "CQC", "PH", "AG"),
-        "vsgmr_figures": ("troop", "hero", "mook", "cavalry", "vehicle"),
+    }
+
+
+def vsgmr_blank() -> dict:
+    return {"vsgmr_figures": ("troop", "hero", "mook", "cavalry", "vehicle")}
+
+
+def goms_blank() -> dict:
+    return {
         "goms_kinds": list(goms.KIND_NAMES.values()),
         "morale": [(goms.MORALE_NAMES[k], v) for k, v in goms.MORALE.items()],
     }
-    return render(request, "sharing/cards_blank.html", context)
+
+
+def d10_blank() -> dict:
+    return {"d10_stats": ("CS", "WP", "SH", "CQC", "PH", "AG")}
 
 
 # ---------------------------------------------------------------- quick reference
 
 
-def _gem_reference() -> dict:
+def gem_reference() -> dict:
     return {
         "table_1": pages.table_1(),
         "defs": gem.TABLE_RANGE,
@@ -102,7 +124,7 @@ def _gem_reference() -> dict:
     }
 
 
-def _vsgmr_reference() -> dict:
+def vsgmr_reference() -> dict:
     return {
         "figures": list(vsgmr.FIGURE_COST.items()),
         "distance": vsgmr.DISTANCE_ATTACK_COST,
@@ -125,7 +147,7 @@ def _vsgmr_reference() -> dict:
     }
 
 
-def _goms_reference() -> dict:
+def goms_reference() -> dict:
     return {
         "unit_cost": goms.UNIT_COST,
         "reroll": goms.REROLL_COST,
@@ -142,7 +164,7 @@ def _goms_reference() -> dict:
     }
 
 
-def _d10_reference() -> dict:
+def d10_reference() -> dict:
     stats = range(d10.SKILL_RANGE[0], d10.SKILL_RANGE[1] + 1)
     return {
         "target": d10.TARGET_NUMBER,
@@ -154,14 +176,6 @@ def _d10_reference() -> dict:
     }
 
 
-REFERENCES = {
-    "gem": _gem_reference,
-    "vsgmr": _vsgmr_reference,
-    "goms": _goms_reference,
-    "d10": _d10_reference,
-}
-
-
 @require_GET
 def quick_reference(request: HttpRequest, system: str) -> HttpResponse:
     info = _system(system)
@@ -171,6 +185,6 @@ def quick_reference(request: HttpRequest, system: str) -> HttpResponse:
         "label": info.label,
         "version": info.version,
         "header": f"Muster quick reference · {info.label}",
-        "ref": REFERENCES[system](),
+        "ref": import_string(SYSTEM_PAGES[system].reference)(),
     }
     return render(request, "sharing/cards_reference.html", context)

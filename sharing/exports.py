@@ -15,6 +15,7 @@ from fractions import Fraction
 from django.contrib.auth.decorators import login_required
 from django.core.cache import cache
 from django.http import HttpRequest, HttpResponse
+from django.utils.module_loading import import_string
 from django.utils.translation import get_language
 from django.views.decorators.http import require_GET
 
@@ -77,6 +78,7 @@ def text_army(army: Army, units: list[Unit], share_url: str | None) -> TextArmy:
         if not str(value).startswith("=")
     )
     limit = army.points_limit
+    line = import_string(army.system_pages.export_line)
     return TextArmy(
         name=army.name,
         system=army.system_label,
@@ -93,7 +95,7 @@ def text_army(army: Army, units: list[Unit], share_url: str | None) -> TextArmy:
                 name=u.name,
                 each=pts(stored_number(u.each)),
                 cost=pts(stored_number(u.cost)),
-                detail=DETAILS[army.system](unit_cards.CARDS[army.system](u.priced)),
+                detail=line(unit_cards.detail(army.system, u.priced)),
             )
             for u in units
         ),
@@ -101,7 +103,7 @@ def text_army(army: Army, units: list[Unit], share_url: str | None) -> TextArmy:
     )
 
 
-def _gem(card: unit_cards.GemCard) -> str:
+def gem_line(card: unit_cards.GemCard) -> str:
     parts = [f"{card.type}, {card.base} base", " ".join(f"{k} {v}" for k, v in card.stats)]
     if card.vehicle:
         parts.append(", ".join(f"{k.lower()} {v}" for k, v in card.vehicle[:2]))
@@ -116,7 +118,7 @@ def _gem(card: unit_cards.GemCard) -> str:
     return " · ".join(parts)
 
 
-def _vsgmr(card: unit_cards.VsgmrCard) -> str:
+def vsgmr_line(card: unit_cards.VsgmrCard) -> str:
     facts = dict(card.facts)
     armour = facts["Armour"].split(" ")[0]
     parts = [card.figure, "no armour" if armour == "none" else f"{armour} armour"]
@@ -131,7 +133,7 @@ def _vsgmr(card: unit_cards.VsgmrCard) -> str:
     return " · ".join(parts)
 
 
-def _goms(card: unit_cards.GomsCard) -> str:
+def goms_line(card: unit_cards.GomsCard) -> str:
     facts = dict(card.facts)
     parts = [card.kind]
     if "Class" in facts:
@@ -146,7 +148,7 @@ def _goms(card: unit_cards.GomsCard) -> str:
 D10_SHORT = ("CS", "WP", "SH", "CQC", "PH", "AG")
 
 
-def _d10(card: unit_cards.D10Card) -> str:
+def d10_line(card: unit_cards.D10Card) -> str:
     facts = dict(card.facts)
     skills = " ".join(f"{label} {s.stat}" for label, s in zip(D10_SHORT, card.skills, strict=True))
     parts = [skills, f"Defence {facts['Defence']}", f"Move {facts['Move']}"]
@@ -154,9 +156,6 @@ def _d10(card: unit_cards.D10Card) -> str:
     if card.weapons:
         parts.append(", ".join(name for name, _ in card.weapons))
     return " · ".join(parts)
-
-
-DETAILS = {"gem": _gem, "vsgmr": _vsgmr, "goms": _goms, "d10": _d10}
 
 
 # ---------------------------------------------------------------- the three formats

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import hashlib
 import math
-from collections.abc import Callable
 from dataclasses import dataclass, replace
 from fractions import Fraction
 from functools import cached_property, partial
@@ -19,6 +18,7 @@ from django.http import HttpRequest, HttpResponse, QueryDict
 from django.shortcuts import render
 from django.urls import reverse
 from django.utils import timezone
+from django.utils.module_loading import import_string
 from django.utils.safestring import SafeString, mark_safe
 
 from armies import drawing
@@ -70,7 +70,7 @@ class RosterState(ArmyState):
 
     @cached_property
     def army_panel(self) -> ArmyPanel:
-        return ARMY_PANELS[self.army.system](self.army, self.summary)
+        return import_string(self.army.system_pages.roster_panel)(self.army, self.summary)
 
 
 @dataclass(frozen=True)
@@ -165,11 +165,11 @@ class ArmyPanel:
     boxes: tuple[Boxes, ...] = ()
 
 
-def _no_panel(army: Army, priced: PricedArmy) -> ArmyPanel:
+def no_panel(army: Army, priced: PricedArmy) -> ArmyPanel:
     return ArmyPanel()
 
 
-def _goms_panel(army: Army, priced: PricedArmy) -> ArmyPanel:
+def goms_panel(army: Army, priced: PricedArmy) -> ArmyPanel:
     options: goms.GomsOptions = priced.army.options  # type: ignore[assignment]
     allowed = priced.extras["allowances"]
     size = priced.extras["game_size"]
@@ -188,7 +188,7 @@ def _goms_panel(army: Army, priced: PricedArmy) -> ArmyPanel:
     return ArmyPanel(tuple(facts), lines, boxes)
 
 
-def _d10_panel(army: Army, priced: PricedArmy) -> ArmyPanel:
+def d10_panel(army: Army, priced: PricedArmy) -> ArmyPanel:
     force = priced.total
     half: Fraction = priced.extras["break_point"]  # type: ignore[assignment]
     facts = (
@@ -198,11 +198,3 @@ def _d10_panel(army: Army, priced: PricedArmy) -> ArmyPanel:
     # One box per force point; the box where the break point is reached is marked.
     tally = tick_boxes("Force points downed or dead", 1, int(force), math.ceil(half), "breaks")
     return ArmyPanel(facts, boxes=(tally,))
-
-
-ARMY_PANELS: dict[str, Callable[[Army, PricedArmy], ArmyPanel]] = {
-    "gem": _no_panel,
-    "vsgmr": _no_panel,
-    "goms": _goms_panel,
-    "d10": _d10_panel,
-}

@@ -19,6 +19,7 @@ from django.core.paginator import Paginator
 from django.db import IntegrityError, transaction
 from django.db.models import Max
 from django.utils import timezone
+from django.utils.module_loading import import_string
 
 import points
 from armies import aids, services
@@ -51,7 +52,7 @@ def _counter(key: str, label: str, most: int, per: int = 0, left: str = "") -> d
     return {"key": key, "label": label, "max": max(most, 0), "per": per, "left": left}
 
 
-def _gem_card(unit: Unit, p: gem.GemProfile) -> dict:
+def gem_card(unit: Unit, p: gem.GemProfile, rolled: tuple) -> dict:
     vehicle = p.is_vehicle
     # SIZ miniatures a profile (SPEC 3.6 (1)); a rolled SIZ counts as one until rolled.
     models = unit.quantity * (1 if vehicle else (p.siz.whole or 1))
@@ -79,7 +80,7 @@ def _gem_card(unit: Unit, p: gem.GemProfile) -> dict:
     return {"facts": facts, "aids": handling, "counters": counters}
 
 
-def _vsgmr_card(unit: Unit, p) -> dict:
+def vsgmr_card(unit: Unit, p, rolled: tuple) -> dict:
     figure = f"{p.flavor} guy" if p.is_guy else p.kind
     facts = [("Figure", figure)]
     if p.commander:
@@ -88,7 +89,7 @@ def _vsgmr_card(unit: Unit, p) -> dict:
     return {"facts": facts, "aids": [], "counters": counters, "commander": p.commander}
 
 
-def _goms_card(unit: Unit, p: goms.GomsProfile, rolled: tuple) -> dict:
+def goms_card(unit: Unit, p: goms.GomsProfile, rolled: tuple) -> dict:
     """Men, LMGs and vehicles from what the acquisition roll left (`rolled`: this unit's
     dice of the latest roll still matching the army, or none)."""
     quantity, dice = unit.quantity, [d.roll.die - 1 for d in rolled]
@@ -136,7 +137,7 @@ def _acq(lost: int) -> str:
     return f" (the acquisition roll took {lost})" if lost else ""
 
 
-def _d10_card(unit: Unit, p) -> dict:
+def d10_card(unit: Unit, p, rolled: tuple) -> dict:
     each = int(stored_number(unit.each))  # force points a model: 1, or 2 for leaders
     facts = [("Force points each", str(each))]
     if p.leader:
@@ -145,15 +146,6 @@ def _d10_card(unit: Unit, p) -> dict:
         facts.append(("Special vehicle", "yes"))
     counters = [_counter("down", "Models downed or dead", unit.quantity, left="standing")]
     return {"facts": facts, "aids": [], "counters": counters, "force_each": each}
-
-
-# What each system's card tracks: (unit, its loaded profile, its acquisition dice).
-CARDS = {
-    "gem": lambda unit, p, rolled: _gem_card(unit, p),
-    "vsgmr": lambda unit, p, rolled: _vsgmr_card(unit, p),
-    "goms": _goms_card,
-    "d10": lambda unit, p, rolled: _d10_card(unit, p),
-}
 
 
 def new_cards(army: Army) -> dict:
@@ -173,7 +165,7 @@ def new_cards(army: Army) -> dict:
             card = {"facts": [("Profile", "no longer valid: fix it in the builder")], "aids": []}
             card["counters"] = []
         else:
-            card = CARDS[army.system](unit, p, rolled)
+            card = import_string(army.system_pages.table_card)(unit, p, rolled)
         card.update(id=unit.pk, name=unit.name, quantity=unit.quantity)
         for counter in card["counters"]:
             counter["key"] = f"{unit.pk}.{counter['key']}"
