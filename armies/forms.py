@@ -18,6 +18,7 @@ from points.armyfile import MAX_FILE_BYTES, MAX_POINTS_LIMIT, MAX_QUANTITY
 from points.fields import MAX_NAME, text
 from points.numbers import ascii_int, decimal_places
 from rules.forms import NotedFieldset, fields_helper
+from rules.words import say, say_error
 
 MAX_IMPORT_BYTES = MAX_FILE_BYTES
 PASTE_TOO_LARGE = "The pasted army is larger than 1 MB, the most an army file may be."
@@ -31,7 +32,7 @@ def one_line(value: str) -> None:
     try:
         text(value, "")
     except points.ArmyFileError as exc:
-        raise forms.ValidationError(exc.message) from exc
+        raise forms.ValidationError(say(exc.message)) from exc
 
 
 @dataclass(frozen=True)
@@ -220,7 +221,7 @@ class ImportForm(forms.Form):
         try:
             data["army"] = points.loads(text)
         except points.ArmyFileError as exc:
-            self.add_error(field, str(exc))
+            self.add_error(field, say_error(exc))
             return data
         # Read (and checked) by the engine above; kept as written so the army is stored as
         # imported, defaults said aloud and empty lists included (SPEC 4).

@@ -17,6 +17,7 @@ from points import d10, gem, goms, vsgmr
 from points.fields import MAX_NAME, fmt
 from points.model import Stat
 from points.numbers import decimal_text
+from rules.words import say
 
 
 @dataclass(frozen=True)
@@ -485,7 +486,7 @@ def engine_errors(system: str, profile: dict, paths: dict[str, str]) -> dict[str
         except points.ArmyFileError as exc:
             target = _field_for(exc.path, paths)
             if target not in errors:
-                errors[target] = exc.message
+                errors[target] = say(exc.message)
                 if _remove(data, exc.path):
                     continue
             # A required value cannot just be dropped: stand in each harmless value once.
