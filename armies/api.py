@@ -111,8 +111,8 @@ def fight(request: HttpRequest) -> JsonResponse:
     except fights.TooLarge as exc:
         # The largest quantities of the same units that are answered (SPEC 3.8), if any.
         largest = dict(zip(("a", "b"), exc.largest, strict=True)) if exc.largest else None
-        return JsonResponse({"error": str(exc), "largest": largest}, status=422)
-    return JsonResponse(result.to_json())
+        return JsonResponse({"error": say(exc.message), "largest": largest}, status=422)
+    return JsonResponse(result.to_json(say))
 
 
 def _no_constant(name: str) -> object:

@@ -235,8 +235,8 @@ def work_out(
     try:
         fight = fights.compute(request)
     except fights.TooLarge as exc:
-        form.add_error(None, str(exc))
-        return Refusal(str(exc), _smaller(form, exc.largest), exc.largest)
+        form.add_error(None, say(exc.message))
+        return Refusal(say(exc.message), _smaller(form, exc.largest), exc.largest)
     except ArmyFileError as exc:
         form.add_error(_field(exc.path), say(exc.message))
         return None

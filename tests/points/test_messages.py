@@ -14,7 +14,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import points
-from points import gem, goms, vsgmr
+from points import fights, gem, goms, vsgmr
 from points.errors import ArmyFileError
 from points.messages import Text, gettext_noop, text_data, text_from_data
 from points.model import Line, line_data, line_from_data
@@ -211,16 +211,58 @@ def _said_by_pricing() -> set[str]:
     return said
 
 
+def _said_by_fights() -> set[str]:
+    """Every id the working of a few fights says: a duel at distance in cover, a charging
+    GEM melee, and a d10 close fight and exchange of shots with weapons."""
+    guy = {"kind": "guy", "flavor": "hero", "distance_attack": True, "automatic_fire": True}
+    tank = {"kind": "vehicle", "armor": "heavy", "traits": ["tough", "stealth", "summon"]}
+    gem_unit = {"type": "block", "base": "20mm", "off": 4, "def": 4, "melee": [{"off": 3}]}
+    gunner = {"weapons": ["LMG", "Carbine/AR", "Shotgun", "Laser"], "leader": True}
+    requests = [
+        {"system": "vsgmr", "a": {"profile": guy}, "b": {"profile": tank}, "fight": "distance"},
+        {
+            "system": "gem",
+            "a": {"quantity": 3, "profile": gem_unit},
+            "b": {"profile": gem_unit | {"hit": 2}},
+            "modifiers": {"a": ["charged", "rank-deeper", "rank-deeper"]},
+        },
+        {"system": "d10", "a": {"profile": gunner}, "b": {"profile": {}}, "first": "either"},
+        {
+            "system": "d10",
+            "a": {"profile": gunner},
+            "b": {"profile": {"weapons": ["Shotgun"]}},
+            "fight": "distance",
+            "modifiers": {"a": ["long-range"]},
+            "first": "a",
+        },
+    ]
+    said: set[str] = set()
+    for raw in requests:
+        f = fights.compute(fights.read_request(raw))
+        for text in (*f.working(), *f.not_in_these_odds):
+            said |= _ids(text)
+        for x in f.attacks:
+            said |= _ids(x.name) | _ids(x.cell)
+            for m in x.modifiers:
+                said |= _ids(m)
+    return said
+
+
 def test_every_id_the_engine_says_is_one_a_catalog_collects():
     collected = _noop_ids()
     said = _said_by_pricing()
     assert len(said) > 40  # the samples reach every system's breakdown
     assert said <= set(collected), sorted(said - set(collected))
+    fought = _said_by_fights()
+    assert len(fought) > 30
+    assert fought <= set(collected), sorted(fought - set(collected))
 
 
 def test_every_id_is_a_python_format_sentence_msgfmt_can_check():
     """Placeholders are only %(name)s, so msgfmt --check holds a translation to the same
-    names; a literal percent sign would need %% and none is used."""
+    names; a literal percent sign is %% in an id with values, and none is in one without."""
     for message, where in _noop_ids().items():
         rest = PLACEHOLDER.sub("", message)
+        if rest != message:
+            rest = rest.replace("%%", "")
         assert "%" not in rest, f"{where}: {message!r}"

@@ -26,6 +26,9 @@ GERMAN = {
         "%(name)s ist ein guy; nur cavalry und vehicles können Independent sein."
     ),
     "must be between %(low)s and %(high)s": "muss zwischen %(low)s und %(high)s liegen",
+    "Each round each side has the initiative half the time and attacks first.": (
+        "In jeder Runde hat jede Seite die halbe Zeit die Initiative und greift zuerst an."
+    ),
 }
 
 
@@ -120,3 +123,15 @@ def test_the_engine_alone_still_answers_in_english():
     with translation.override("de"):
         out = points.price_army(points.loads(text)).to_json()
     assert {line["label"] for u in out["units"] for line in u["breakdown"]} >= {"Trait: Tough"}
+
+
+@pytest.mark.django_db
+def test_the_fight_api_says_its_working(client, german):
+    troop = {"profile": {"kind": "guy", "flavor": "troop"}}
+    body = json.dumps({"system": "vsgmr", "a": troop, "b": troop})
+    out = client.post("/api/fight/", data=body, content_type="application/json").json()
+    assert (
+        "In jeder Runde hat jede Seite die halbe Zeit die Initiative und greift zuerst an."
+        in out["lines"]
+    )
+    assert out["a_wins"] == out["b_wins"]  # the numbers are the engine's, untouched
