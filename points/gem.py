@@ -828,11 +828,10 @@ def _odds(
     row = table_row(off)
     if row is None:
         rolled = isinstance(off, Stat) and off.rolled
-        why = (
-            f"OFF {off} is rolled: look it up once rolled"
-            if rolled
-            else f"no Table 1 row for OFF {off}"
-        )
+        if rolled:
+            why = Text(gettext_noop("OFF %(off)s is rolled: look it up once rolled"), off=str(off))
+        else:
+            why = Text(gettext_noop("no Table 1 row for OFF %(off)s"), off=str(off))
         return Odds(name, kind, off, att, modifier, note=why)
     chance = hit_chance(row, def_, modifier)
     per_attack = att * chance
@@ -854,12 +853,16 @@ def _missile_odds(w: Missile, i: int, def_: int, chosen: tuple[str, ...]) -> Odd
     name = _weapon_name(w.name, "weapon", i)
     interval = FIRE_INTERVAL[w.fire]
     if w.heavy and FIRER_MOVED in chosen:
-        return Odds(name, "missile", w.off, w.att.value, note="heavy: cannot fire after moving")
+        note = Text(gettext_noop("heavy: cannot fire after moving"))
+        return Odds(name, "missile", w.off, w.att.value, note=note)
     if w.radius.value:
         moved = FIRER_MOVED in chosen
-        note = (
-            f"area weapon: per figure under the template, no missile modifiers; "
-            f"lands on target {fmt(direct_hit_chance(moved))} of the time"
+        note = Text(
+            gettext_noop(
+                "area weapon: per figure under the template, no missile modifiers; lands on "
+                "target %(chance)s of the time"
+            ),
+            chance=direct_hit_chance(moved),
         )
         return _odds(name, "missile", w.off, w.att.value, def_, 0, interval, note)
     modifier = missile_modifier(chosen)
@@ -873,7 +876,8 @@ def attack_odds(p: GemProfile, def_: int, chosen: Iterable[str] = ()) -> tuple[O
     missile_modifier(picked)  # refuse clashing choices even when nothing fires
     lines = []
     if p.off is not None:
-        lines.append(_odds("Basic attack", "melee", p.off, p.att.value, def_))
+        basic = Text(gettext_noop("Basic attack"))
+        lines.append(_odds(basic, "melee", p.off, p.att.value, def_))
     for i, m in enumerate(p.melee):
         lines.append(
             _odds(_weapon_name(m.name, "extra attack", i), "melee", m.off, m.att.value, def_)
@@ -886,8 +890,8 @@ def typed_odds(off: int, att: Fraction, def_: int, chosen: Iterable[str] = ()) -
     """A typed OFF and ATT, struck in melee and shot as a single-target missile."""
     modifier = missile_modifier(chosen)
     return (
-        _odds("In melee", "melee", off, att, def_),
-        _odds("As a missile", "missile", off, att, def_, modifier),
+        _odds(Text(gettext_noop("In melee")), "melee", off, att, def_),
+        _odds(Text(gettext_noop("As a missile")), "missile", off, att, def_, modifier),
     )
 
 
