@@ -266,3 +266,10 @@ def test_every_id_is_a_python_format_sentence_msgfmt_can_check():
         if rest != message:
             rest = rest.replace("%%", "")
         assert "%" not in rest, f"{where}: {message!r}"
+
+
+def test_a_text_cannot_be_changed_once_said():
+    said = Text(gettext_noop("Trait: %(trait)s"), trait="Tough")
+    with pytest.raises(AttributeError):
+        said.id = "Trait: %(trait)s!"  # type: ignore[misc]
+    assert repr(said) == "Text('Trait: %(trait)s', trait='Tough')"

@@ -135,3 +135,8 @@ def test_the_fight_api_says_its_working(client, german):
         in out["lines"]
     )
     assert out["a_wins"] == out["b_wins"]  # the numbers are the engine's, untouched
+
+
+def test_a_blank_note_stays_blank_in_any_language(german):
+    """gettext("") answers a catalog's header: a line without a note must not show it."""
+    assert words.say(Text("")) == "" and words.say("") == "" and words.say(None) == ""
