@@ -581,30 +581,50 @@ def _missile_note(w: Missile) -> Text:
     return Text(note, **shots, fire=fire)
 
 
+# The breakdown's words without values, made once: a breakdown is drawn on every save.
+_SAID = {
+    word: Text(word)
+    for word in (
+        gettext_noop("D = DEF×HIT"),
+        gettext_noop("O = offence"),
+        gettext_noop("V = value"),
+        gettext_noop("B × morale × base × type × magic × move"),
+        gettext_noop("Points per model"),
+        gettext_noop("V rounded half-up to 0.1"),
+        gettext_noop("OFF×ATT"),
+        gettext_noop("Speed"),
+        gettext_noop("OFF"),
+        gettext_noop("not priced"),
+        gettext_noop("speed + every missile weapon"),
+        gettext_noop("OFF×ATT + extra melee attacks + the best missile weapon"),
+        gettext_noop("B = base value"),
+        gettext_noop("Morale"),
+        gettext_noop("Base size"),
+        gettext_noop("Type"),
+        gettext_noop("Magic"),
+        gettext_noop("Move"),
+    )
+}
+
+
 def _explain(p: GemProfile, w: Workings, value: Fraction, each: Fraction) -> tuple[Line, ...]:
     note = Text(gettext_noop("%(defence)s × %(hit)s"), defence=_shown(p.def_), hit=_shown(p.hit))
-    lines = [Line(Text(gettext_noop("D = DEF×HIT")), _f(w.d), note)]
+    lines = [Line(_SAID["D = DEF×HIT"], _f(w.d), note)]
     if p.is_vehicle:
         lines += _vehicle_offence_lines(p, w)
     else:
         lines += _figure_offence_lines(p, w)
-    lines += [Line(Text(gettext_noop("O = offence")), _f(w.o), _offence_note(p)), _base_line(p, w)]
+    lines += [Line(_SAID["O = offence"], _f(w.o), _offence_note(p)), _base_line(p, w)]
     lines += _modifier_lines(p)
-    lines.append(Line(_V_LABEL, value, _V_NOTE))
-    lines.append(Line(_EACH_LABEL, each, _EACH_NOTE))
+    lines.append(Line(_SAID["V = value"], value, _SAID["B × morale × base × type × magic × move"]))
+    lines.append(Line(_SAID["Points per model"], each, _SAID["V rounded half-up to 0.1"]))
     return tuple(lines)
-
-
-_V_LABEL = Text(gettext_noop("V = value"))
-_V_NOTE = Text(gettext_noop("B × morale × base × type × magic × move"))
-_EACH_LABEL = Text(gettext_noop("Points per model"))
-_EACH_NOTE = Text(gettext_noop("V rounded half-up to 0.1"))
 
 
 def _figure_offence_lines(p: GemProfile, w: Workings) -> list[Line]:
     assert p.off is not None
     note = Text(gettext_noop("%(off)s × %(att)s"), off=_shown(p.off), att=_shown(p.att))
-    lines = [Line(Text(gettext_noop("OFF×ATT")), _f(w.attacks[0]), note)]
+    lines = [Line(_SAID["OFF×ATT"], _f(w.attacks[0]), note)]
     for i, (m, value) in enumerate(zip(p.melee, w.attacks[1:], strict=True)):
         label = Text(gettext_noop("Melee: %(name)s"), name=_weapon_name(m.name, "extra attack", i))
         note = Text(gettext_noop("%(off)s OFF × %(att)s ATT"), off=_shown(m.off), att=_shown(m.att))
@@ -626,7 +646,7 @@ def _vehicle_offence_lines(p: GemProfile, w: Workings) -> list[Line]:
         max_speed=_shown(p.max_speed),
         hit=_shown(p.hit),
     )
-    lines = [Line(Text(gettext_noop("Speed")), _f(w.speed), note)]
+    lines = [Line(_SAID["Speed"], _f(w.speed), note)]
     if p.off is not None:
         note = Text(
             gettext_noop(
@@ -635,7 +655,7 @@ def _vehicle_offence_lines(p: GemProfile, w: Workings) -> list[Line]:
             ),
             off=_shown(p.off),
         )
-        lines.append(Line(Text(gettext_noop("OFF")), Text(gettext_noop("not priced")), note))
+        lines.append(Line(_SAID["OFF"], _SAID["not priced"], note))
     for i, (m, value) in enumerate(zip(p.missile, w.missiles, strict=True)):
         label = Text(gettext_noop("Missile: %(name)s"), name=_weapon_name(m.name, "weapon", i))
         note = Text(
@@ -647,8 +667,8 @@ def _vehicle_offence_lines(p: GemProfile, w: Workings) -> list[Line]:
 
 def _offence_note(p: GemProfile) -> Text:
     if p.is_vehicle:
-        return Text(gettext_noop("speed + every missile weapon"))
-    return Text(gettext_noop("OFF×ATT + extra melee attacks + the best missile weapon"))
+        return _SAID["speed + every missile weapon"]
+    return _SAID["OFF×ATT + extra melee attacks + the best missile weapon"]
 
 
 def _base_line(p: GemProfile, w: Workings) -> Line:
@@ -659,26 +679,26 @@ def _base_line(p: GemProfile, w: Workings) -> Line:
         )
     else:
         note = Text(gettext_noop("D + O + O × D / 16 + SIZ / 18 (SIZ %(siz)s)"), siz=_shown(p.siz))
-    return Line(Text(gettext_noop("B = base value")), _f(w.b), note)
+    return Line(_SAID["B = base value"], _f(w.b), note)
 
 
 def _modifier_lines(p: GemProfile) -> list[Line]:
     # The base size and the figure's type are the seed's words: they stay as printed.
     return [
         Line(
-            Text(gettext_noop("Morale")),
+            _SAID["Morale"],
             _f(_morale(p)),
             Text(gettext_noop("1 + MOR / 50 (MOR %(mor)s)"), mor=_shown(p.mor)),
         ),
-        Line(Text(gettext_noop("Base size")), BASE_MOD[p.base], p.base),
-        Line(Text(gettext_noop("Type")), TYPE_MOD[p.type], p.type),
+        Line(_SAID["Base size"], BASE_MOD[p.base], p.base),
+        Line(_SAID["Type"], TYPE_MOD[p.type], p.type),
         Line(
-            Text(gettext_noop("Magic")),
+            _SAID["Magic"],
             _f(_magic(p)),
             Text(gettext_noop("(MAG + 18) / 20 (MAG %(mag)s)"), mag=_shown(p.mag)),
         ),
         Line(
-            Text(gettext_noop("Move")),
+            _SAID["Move"],
             _f(_move(p)),
             Text(gettext_noop("(MOV + 16) / 20 (MOV %(mov)s)"), mov=_shown(p.mov)),
         ),

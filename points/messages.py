@@ -47,8 +47,8 @@ class Text(str):
     def __new__(cls, id: str, /, **params: Value) -> Text:
         english = id % {k: _english(v) for k, v in params.items()} if params else id
         self = super().__new__(cls, english)
-        object.__setattr__(self, "id", id)
-        object.__setattr__(self, "params", params)
+        # Past __setattr__, which refuses: breakdowns make thousands of these a second.
+        self.__dict__.update(id=id, params=params)
         return self
 
     def __setattr__(self, name: str, value: object) -> None:
@@ -67,18 +67,19 @@ def _rebuild(id: str, params: dict[str, Value]) -> Text:
     return Text(id, **params)
 
 
-def _english(value: Value) -> str:
-    if isinstance(value, Fraction):
-        return number_text(value)
-    return str(value)
+def _english(value: Value) -> object:
+    # type() rather than isinstance(): Fraction's ABC check costs several times more.
+    return number_text(value) if type(value) is Fraction else value
 
 
 def text_data(text: str) -> object:
     """A Text as plain JSON data: the id alone when it has no values (so a sentence
     stored before ids existed reads back as one), else {"id", "params"}, each value
     written as value_data writes it."""
-    if not isinstance(text, Text) or not text.params:
-        return str(text) if not isinstance(text, Text) else text.id
+    if type(text) is not Text:
+        return str(text)
+    if not text.params:
+        return text.id
     return {"id": text.id, "params": {k: _value_data(v) for k, v in text.params.items()}}
 
 
@@ -94,12 +95,13 @@ def text_from_data(data: object) -> Text:
 
 def _value_data(value: Value) -> object:
     # A str value is marked with "=", as a number is written "n/d" (points.model.line_data).
-    if isinstance(value, Text):
+    kind = type(value)
+    if kind is Text:
         return {"id": value.id, "params": {k: _value_data(v) for k, v in value.params.items()}}
+    if kind is Fraction:
+        return f"{value.numerator}/{value.denominator}"
     if isinstance(value, str):
         return f"={value}"
-    if isinstance(value, Fraction):
-        return f"{value.numerator}/{value.denominator}"
     return value
 
 

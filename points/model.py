@@ -75,7 +75,7 @@ def line_data(line: Line) -> list[object]:
     is written "n/d", a worded value is marked with a leading "=" (or is {"id", "params"}
     when it has values) and label and note are as text_data writes them."""
     value = line.value
-    if isinstance(value, Fraction):
+    if type(value) is Fraction:
         shown: object = f"{value.numerator}/{value.denominator}"
     else:
         shown = text_data(value)
