@@ -11,13 +11,15 @@ from crispy_forms.layout import Div, Fieldset
 from django import forms
 
 import points
-from armies import profiles, starters
+from armies import profiles
 from armies.models import Army, LibraryEntry
-from points import d10, goms, vsgmr
+from points import d10, goms
 from points.armyfile import MAX_FILE_BYTES, MAX_POINTS_LIMIT, MAX_QUANTITY
 from points.fields import MAX_NAME, text
 from points.numbers import ascii_int, decimal_places
 from rules.forms import NotedFieldset, fields_helper
+from rules.layout import Field, Layout
+from rules.systems import SYSTEM_PAGES, Preset, system_of_kind
 from rules.words import say, say_error
 
 MAX_IMPORT_BYTES = MAX_FILE_BYTES
@@ -35,40 +37,17 @@ def one_line(value: str) -> None:
         raise forms.ValidationError(say(exc.message)) from exc
 
 
-@dataclass(frozen=True)
-class Preset:
-    """A VSGMR scenario (one side of it) or a G.O.M.S. game size, and its points."""
-
-    name: str  # Fortress Assault (assaulter), Medium game
-    low: int
-    high: int
-    ceiling: bool = False  # the most an army may spend (a game size), not a suggested range
-
-    @property
-    def points(self) -> str:
-        return f"{self.low}" if self.low == self.high else f"{self.low}–{self.high}"
-
-
-# By the value an army stores: "slug" or "slug:side" for a scenario, the size for a game.
-PRESETS: dict[str, dict[str, Preset]] = {
-    "vsgmr": {
-        f"{slug}:{side}" if side else slug: Preset(f"{name} ({side})" if side else name, low, high)
-        for slug, (name, sides) in vsgmr.SCENARIOS.items()
-        for side, (low, high) in sides.items()
-    },
-    "goms": {
-        size: Preset(f"{size.capitalize()} game", limit, limit, ceiling=True)
-        for size, limit in goms.GAME_SIZES.items()
-    },
-}
+def _presets(system: str) -> Mapping[str, Preset]:
+    pages = SYSTEM_PAGES.get(system)
+    return pages.presets if pages is not None else {}
 
 
 def preset_range(system: str, preset: str) -> Preset | None:
-    return PRESETS.get(system, {}).get(preset)
+    return _presets(system).get(preset)
 
 
 def preset_choices(system: str) -> list[tuple[str, str]]:
-    presets = PRESETS.get(system, {})
+    presets = _presets(system)
     return [("", "None"), *((key, f"{p.name}: {p.points} points") for key, p in presets.items())]
 
 
@@ -257,7 +236,8 @@ class UnitForm(FeedbackForm):
         # Own ids, so the army settings form on the same page can keep id_name.
         kwargs.setdefault("auto_id", "unit-%s")
         self.system = system
-        self.layout = profiles.LAYOUTS[system]
+        self.pages = SYSTEM_PAGES[system]
+        self.layout = profiles.system_layout(system)
         # What the unit holds now: a value the player leaves alone is saved as it was.
         self.stored: dict | None = unit.profile if unit is not None else None
         row_initial: dict[str, list[dict]] = {}
@@ -273,11 +253,12 @@ class UnitForm(FeedbackForm):
         for f in self.shown:
             self.fields[f.key] = _django_field(f)
         self.cells: dict[str, str] = {}
-        if system == "d10":
+        if self.pages.weapon_table:
             # One a line as before, with the set's weapon table to add from under it.
             self.fields["weapons"].widget = TableLines(
-                starters.D10_WEAPONS, attrs=self.fields["weapons"].widget.attrs
+                self.pages.weapon_table, attrs=self.fields["weapons"].widget.attrs
             )
+        named = self.pages.named_weapons
         self.row_counts: dict[str, int] = {}
         for group in self.layout.rows:
             if not group.applies(self.switch_value) and not row_initial.get(group.key):
@@ -297,9 +278,10 @@ class UnitForm(FeedbackForm):
                     self.fields[name] = field = _django_field(f, compact=True)
                     field.widget.attrs["aria-label"] = label
                     self.cells[name] = _CELLS.get(f.kind, "stat")
-                    if (system, group.key, f.key) == ("gem", "missile", "name"):
+                    if named and (group.key, f.key) == (named[0], "name"):
                         # Pick a known weapon by name (its stats follow), or type your own.
-                        field.widget = ListedInput(GEM_WEAPON_LIST, first=i == 0)
+                        listed = (f"{system}-weapons", named[1])
+                        field.widget = ListedInput(listed, first=i == 0)
                         field.widget.attrs.update(
                             {"class": "form-control form-control-sm", "aria-label": label}
                         )
@@ -314,7 +296,7 @@ class UnitForm(FeedbackForm):
                     self.initial[name] = values[0]
         self.profile: dict = {}
 
-    def _shows(self, f: profiles.Field) -> bool:
+    def _shows(self, f: Field) -> bool:
         """Whether the editor has field `f`: when it applies to the unit's type or kind;
         else only while the unit holds a value for it, stored or posted, so the engine's
         refusal shows beside it. The player who just picked another type in this editor
@@ -361,8 +343,8 @@ class UnitForm(FeedbackForm):
             for group in self.layout.rows
         }
         self.profile, paths = profiles.profile_from_form(self.system, {**data, **rows}, self.stored)
-        added = self.data.get(TableLines.ADD) if self.system == "d10" else None
-        if added in D10_TABLE_NAMES:  # picked from the table without JavaScript
+        added = self.data.get(TableLines.ADD) if self.pages.weapon_table else None
+        if added in {name for name, _ in self.pages.weapon_table}:  # picked without JavaScript
             self.profile["weapons"] = [*self.profile.get("weapons", []), added]
         for field, message in profiles.engine_errors(self.system, self.profile, paths).items():
             if field == "__all__" or field not in self.fields:
@@ -452,9 +434,6 @@ class TableLines(forms.Textarea):
         return {**context, "box_id": box_id, "add": self.ADD, "table": self.table}
 
 
-D10_TABLE_NAMES = frozenset(name for name, _ in starters.D10_WEAPONS)
-
-
 class ListedInput(forms.TextInput):
     """A text box with a list of known values to pick from (<datalist>), typing still free.
     Every row's box uses one list, drawn beside the first row's box (`first`)."""
@@ -499,10 +478,7 @@ def _weapon_label(w: dict) -> str:
     return f"{stats}{radius}, fires {fire}{heavy}"
 
 
-GEM_WEAPON_LIST = ("gem-weapons", starters.GEM_WEAPONS)
-
-
-def _groups(layout: profiles.Layout) -> dict[str, str]:
+def _groups(layout: Layout) -> dict[str, str]:
     keys = dict.fromkeys(f.group for f in layout.fields)
     return {k: layout.groups.get(k, "Profile" if k == "main" else k.capitalize()) for k in keys}
 
@@ -543,7 +519,7 @@ def _quantity_field() -> forms.IntegerField:
     )
 
 
-def _django_field(f: profiles.Field, compact: bool = False) -> forms.Field:
+def _django_field(f: Field, compact: bool = False) -> forms.Field:
     attrs = {"class": "form-control form-control-sm", "autocomplete": "off"}
     if f.kind == "bool":
         return forms.BooleanField(label=f.label, required=False, help_text=f.help)
@@ -595,7 +571,7 @@ class LibraryFigureForm(UnitForm):
         if entry is None and not kwargs.get("initial"):
             # A new figure starts where a new unit does (a GEM one on a 25mm base, not on
             # the first base listed).
-            default = profiles.DEFAULT_PROFILES[system]
+            default = SYSTEM_PAGES[system].default_profile
             kwargs["initial"] = profiles.form_initial(system, default)[0]
         super().__init__(system, *args, unit=unit, **kwargs)
         del self.fields["quantity"]
@@ -614,26 +590,38 @@ class LibraryFigureForm(UnitForm):
 
 @dataclass(frozen=True)
 class Part:
-    """A kind of library weapon or trait: its system, the list a unit's profile keeps it
-    in, the editor rows it is typed in, and the smallest profile that can carry it (the
-    engine checks a part inside one, so the rules for it live in one place)."""
+    """A kind of library weapon or trait (its system's entry names the kind), the list a
+    unit's profile keeps it in, the editor rows it is typed in, and the smallest profile
+    that can carry it (the engine checks a part inside one, so the rules for it live in
+    one place)."""
 
-    system: str
+    kind: str
     profile_key: str
     rows_key: str
     wrapper: Mapping[str, object]
 
     @property
-    def fields(self) -> tuple[profiles.Field, ...]:
-        return next(r for r in profiles.LAYOUTS[self.system].rows if r.key == self.rows_key).fields
+    def system(self) -> str:
+        system = system_of_kind(self.kind)
+        assert system is not None, f"no system keeps library {self.kind}s"
+        return system
+
+    @property
+    def fields(self) -> tuple[Field, ...]:
+        return next(
+            r for r in profiles.system_layout(self.system).rows if r.key == self.rows_key
+        ).fields
 
 
 PARTS: dict[str, Part] = {
     LibraryEntry.Kind.WEAPON: Part(
-        "gem", "missile", "missile", {"type": "skirmisher", "base": "25mm", "off": 1, "def": 1}
+        LibraryEntry.Kind.WEAPON,
+        "missile",
+        "missile",
+        {"type": "skirmisher", "base": "25mm", "off": 1, "def": 1},
     ),
     LibraryEntry.Kind.TRAIT: Part(
-        "vsgmr", "traits", "homebrew", {"kind": "guy", "flavor": "troop"}
+        LibraryEntry.Kind.TRAIT, "traits", "homebrew", {"kind": "guy", "flavor": "troop"}
     ),
 }
 

@@ -41,6 +41,7 @@ from armies.models import (
 from armies.templatetags.muster import pts
 from points.armyfile import MAX_UNITS
 from points.numbers import ascii_int
+from rules.systems import SYSTEM_PAGES
 
 ARMIES_PER_PAGE = 50
 
@@ -50,7 +51,7 @@ def home(request: HttpRequest) -> HttpResponse:
     yet (just signed up, say) is offered a first army or a sample to start from, one with
     armies a way back to them."""
     has_armies = request.user.is_authenticated and Army.objects.for_owner(request.user).exists()
-    return render(request, "home.html", {"has_armies": has_armies})
+    return render(request, "home.html", {"has_armies": has_armies, "systems": SYSTEM_PAGES})
 
 
 # Sort keys offered on the list: label and ordering (ties broken by id, so pages are stable).

@@ -11,7 +11,6 @@ replies.add_unit) with the army version the page was drawn at, like every other 
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import cached_property
@@ -25,13 +24,11 @@ from django.shortcuts import redirect, render
 from django.views.decorators.http import require_http_methods
 
 import points
-from armies import profiles, unit_cards
+from armies import unit_cards
 from armies.access import army_for_owner
 from armies.models import Army, LibraryEntry, library_for
 from armies.replies import add_unit
 from armies.services import UnitSpec
-from armies.starters import GEM_EXAMPLES
-from points import d10, goms, vsgmr
 from points.armyfile import MAX_QUANTITY
 from points.fields import MAX_NAME
 from rules.models import SampleArmy
@@ -94,63 +91,10 @@ class Preview:
         unit, _ = self._priced
         if unit is None:
             return None
-        return unit_cards.CARDS[self.system](SimpleNamespace(unit=unit))
+        return unit_cards.detail(self.system, SimpleNamespace(unit=unit))
 
 
 # ---------------------------------------------------------------- the built-in catalog
-
-
-def _gem_rules() -> list[Choice]:
-    return [
-        Choice(f"rules:{i}", name, "Rules example", profile)
-        for i, (name, profile) in enumerate(GEM_EXAMPLES)
-    ]
-
-
-def _vsgmr_rules() -> list[Choice]:
-    guys = [
-        Choice(f"rules:{f}", f.capitalize(), "Rules", {"kind": "guy", "flavor": f})
-        for f in vsgmr.FLAVORS
-    ]
-    return guys + [
-        Choice(f"rules:{k}", k.capitalize(), "Rules", {"kind": k})
-        for k in vsgmr.KINDS
-        if k != "guy"
-    ]
-
-
-def _goms_rules() -> list[Choice]:
-    kinds = [
-        Choice(f"rules:{k}", goms.KIND_NAMES[k], "Rules", {"kind": k})
-        for k in goms.KINDS
-        if k != "vehicle"
-    ]
-    return kinds + [
-        Choice(
-            f"rules:vehicle:{c}",
-            f"{goms.KIND_NAMES['vehicle']} ({c.replace('-', ' ')})",
-            "Rules",
-            {"kind": "vehicle", "vehicle_class": c},
-        )
-        for c in goms.VEHICLE_CLASSES
-    ]
-
-
-def _d10_rules() -> list[Choice]:
-    """A trooper with default stats carrying each weapon of the set's table."""
-    return [
-        Choice(f"rules:{w.slug}", f"Trooper ({w.name})", "Weapon table", {"weapons": [w.name]})
-        for w in d10.WEAPONS
-    ]
-
-
-# The rules' own starting points, per system.
-RULES_CHOICES: dict[str, Callable[[], list[Choice]]] = {
-    "gem": _gem_rules,
-    "vsgmr": _vsgmr_rules,
-    "goms": _goms_rules,
-    "d10": _d10_rules,
-}
 
 
 def _sample_choices(samples) -> list[Choice]:
@@ -195,14 +139,14 @@ SOURCES = {
 
 def blank(army: Army) -> Choice:
     """A new unit with the system's starting stat line: always offered, above the list."""
-    return Choice("blank", "New unit", "Blank", dict(profiles.DEFAULT_PROFILES[army.system]))
+    return Choice("blank", "New unit", "Blank", dict(army.system_pages.default_profile))
 
 
 def choices(army: Army) -> list[Choice]:
     """What the picker lists for `army` (blank() apart): two queries (samples, library)."""
     samples = SampleArmy.objects.for_system(army.system).only("slug", "name", "army")
     return [
-        *RULES_CHOICES[army.system](),
+        *(Choice(*start) for start in army.system_pages.starts()),
         *_sample_choices(samples),
         *_library_choices(library_for(army.owner_id, army.system)),
     ]

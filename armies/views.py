@@ -12,7 +12,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from django_htmx.http import HttpResponseClientRedirect
 
 import points
-from armies import drawing, profiles, services
+from armies import drawing, services
 from armies.access import army_for_owner, unit_for_owner
 from armies.forms import (
     PARTS,
@@ -51,11 +51,14 @@ from points.fields import fmt
 from points.model import Army as ArmyFile
 from points.numbers import ascii_int
 from rules.models import SampleArmy
+from rules.systems import DEFAULT_SYSTEM, system_of_kind
 
 
 @login_required
 def army_new(request: HttpRequest) -> HttpResponse:
-    form = ArmyForm(request.POST or None, initial={"system": request.GET.get("system", "vsgmr")})
+    form = ArmyForm(
+        request.POST or None, initial={"system": request.GET.get("system", DEFAULT_SYSTEM)}
+    )
     if request.method == "POST" and form.is_valid():
         try:
             army = services.create_army(
@@ -338,7 +341,7 @@ def unit_restore(request: HttpRequest, pk: int, unit_pk: int) -> HttpResponse:
 @login_required
 def unit_add(request: HttpRequest, pk: int) -> HttpResponse:
     army = army_for_owner(request, pk)
-    profile = dict(profiles.DEFAULT_PROFILES[army.system])
+    profile = dict(army.system_pages.default_profile)
     return add_unit(request, army, UnitSpec("New unit", 1, profile))
 
 
@@ -491,10 +494,9 @@ def _library_form(kind: str, system: str, data=None, entry=None):
 
 
 def _library_system(kind: str, system: str) -> str:
-    if kind in PARTS:
-        return PARTS[kind].system
-    if kind == LibraryEntry.Kind.D10_WEAPON:
-        return "d10"
+    kept_by = system_of_kind(kind)  # a weapon or trait belongs to one system
+    if kept_by is not None:
+        return kept_by
     if system not in points.SYSTEMS:
         raise Http404("Unknown system")
     return system

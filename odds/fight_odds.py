@@ -21,6 +21,7 @@ from points.systems import SYSTEMS
 from rules.charts import Chart, chart
 from rules.forms import SIDE_NAMES, FightForm
 from rules.models import SampleArmy
+from rules.systems import SYSTEM_PAGES
 from rules.words import say, say_error
 
 FIGHT_SYSTEMS = fights.FIGHT_SYSTEMS
@@ -333,18 +334,12 @@ def _span(low: int, high: int) -> str:
     return str(low) if low == high else f"{low}–{high}"
 
 
-NO_SHOT = {
-    "vsgmr": "neither figure has a distance attack",
-    "d10": "neither model carries a weapon from the seed's list",
-}
-
-
 def stalemate(f: fights.Fight, kind: str) -> str:
     """Why nobody can win, in a line for the headline, when nobody can; else ""."""
     if f.a_wins or f.b_wins:
         return ""
     if kind == "distance" and not f.attacks:
-        why = NO_SHOT.get(f.system, "neither side can")
+        why = SYSTEM_PAGES[f.system].no_shot or "neither side can"
         return f"Neither can shoot: {why}, so the fight is a draw."
     if not f.a_hit_lost and not f.b_hit_lost:
         return "Neither side can harm the other: a draw."

@@ -8,6 +8,7 @@ from django import forms
 
 from points import d10, fights, gem
 from points.fields import MAX_NAME
+from rules.systems import SYSTEM_PAGES
 from rules.words import say
 
 WHOLE = "Type a whole number."
@@ -166,8 +167,12 @@ OPPONENT_PROMPT = (
     "Side A is filled in: now pick the opponent here, from one of the lists or a typed "
     'profile, then "Work it out".</p></div>'
 )
-# Beside the quantity box where the fight does not read it (SPEC 3.8's readings).
-QUANTITY_HELP = {"vsgmr": "A duel is one figure against one: quantity is not used"}
+
+
+def _quantity_help(system: str) -> str:
+    """Beside the quantity box: what the fight reads it as (SPEC 3.8's readings)."""
+    pages = SYSTEM_PAGES.get(system)
+    return (pages.quantity_help if pages is not None else "") or "models; 1 if empty"
 
 
 class FightForm(forms.Form):
@@ -250,7 +255,7 @@ class FightForm(forms.Form):
                 widget=forms.Textarea(attrs={**text_input, "rows": 2, "spellcheck": "false"}),
             )
             self.fields[f"{side}_quantity"] = _whole(
-                "Quantity", 1, MAX_QUANTITY, QUANTITY_HELP.get(system, "models; 1 if empty")
+                "Quantity", 1, MAX_QUANTITY, _quantity_help(system)
             )
             if "cover" in asks:
                 self.fields[f"{side}_cover"] = forms.BooleanField(

@@ -16,7 +16,7 @@ from armies import services
 from armies.models import Army
 from points import vsgmr
 from tests.factories import ArmyFactory, sample_file
-from tests.helpers import HX, as_page
+from tests.helpers import HX, as_page, editor_post
 
 pytestmark = pytest.mark.databases
 
@@ -167,7 +167,7 @@ def test_the_api_names_the_rules_version(client, db):
 def test_an_htmx_save_shows_the_version_it_was_priced_under(player_client, player):
     army = ArmyFactory(owner=player, system="d10", profiles=[{}])
     unit = army.units.get()
-    data = as_page(army, {"name": "Rifleman", "quantity": "2"})
+    data = editor_post(player_client, unit, {"name": "Rifleman", "quantity": "2"})
     html = player_client.post(
         f"/armies/{army.pk}/units/{unit.pk}/", data, headers=HX
     ).content.decode()
