@@ -20,6 +20,7 @@ from points.numbers import ascii_int, decimal_places
 from rules.forms import NotedFieldset, fields_helper
 from rules.layout import Field, Layout
 from rules.systems import SYSTEM_PAGES, Preset, system_of_kind
+from rules.words import say, say_error
 
 MAX_IMPORT_BYTES = MAX_FILE_BYTES
 PASTE_TOO_LARGE = "The pasted army is larger than 1 MB, the most an army file may be."
@@ -33,7 +34,7 @@ def one_line(value: str) -> None:
     try:
         text(value, "")
     except points.ArmyFileError as exc:
-        raise forms.ValidationError(exc.message) from exc
+        raise forms.ValidationError(say(exc.message)) from exc
 
 
 def _presets(system: str) -> Mapping[str, Preset]:
@@ -199,7 +200,7 @@ class ImportForm(forms.Form):
         try:
             data["army"] = points.loads(text)
         except points.ArmyFileError as exc:
-            self.add_error(field, str(exc))
+            self.add_error(field, say_error(exc))
             return data
         # Read (and checked) by the engine above; kept as written so the army is stored as
         # imported, defaults said aloud and empty lists included (SPEC 4).

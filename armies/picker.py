@@ -32,6 +32,7 @@ from armies.services import UnitSpec
 from points.armyfile import MAX_QUANTITY
 from points.fields import MAX_NAME
 from rules.models import SampleArmy
+from rules.words import say_error
 
 PER_PAGE = 12
 MAX_QUERY = 100  # characters of a search: no figure's name is longer than MAX_NAME
@@ -65,7 +66,7 @@ class Preview:
         try:
             unit = points.load_unit(c.name, c.quantity, c.profile, self.system)
         except points.ArmyFileError as exc:
-            return None, str(exc).removeprefix("profile.")  # "def: must be between 1 and 10"
+            return None, say_error(exc).removeprefix("profile.")  # "def: must be between 1 and 10"
         return unit, points.price_unit(self.system, unit)
 
     @property

@@ -44,6 +44,7 @@ from armies.models import (
 from armies.state import about_units
 from points.armyfile import MAX_QUANTITY, MAX_UNITS
 from points.fields import MAX_NAME
+from points.messages import text_data
 from points.model import Entry, exact_data, line_data
 from points.numbers import decimal_text
 
@@ -121,6 +122,12 @@ def exact_text(x: Fraction) -> str:
     return decimal_text(x) or f"{x.numerator}/{x.denominator}"
 
 
+def stored_issue(issue: points.model.Issue) -> dict:
+    """An issue as a row keeps it: its code, and its message as an id with its values
+    (points.messages.text_data), translated when a page shows it (rules.words.say)."""
+    return {"code": issue.code, "message": text_data(issue.message)}
+
+
 def priced_fields(system: str, spec: UnitSpec, loaded: points.model.Unit | None = None) -> dict:
     """Validate and price one unit: the stored fields of its row. Raises ArmyFileError.
     `loaded`: the unit as the engine already read it from `spec` (an army file's), not
@@ -130,9 +137,9 @@ def priced_fields(system: str, spec: UnitSpec, loaded: points.model.Unit | None 
     result = points.price_unit(system, loaded)
     issues = {}
     if result.errors:
-        issues["errors"] = [{"code": e.code, "message": e.message} for e in result.errors]
+        issues["errors"] = [stored_issue(e) for e in result.errors]
     if result.warnings:
-        issues["warnings"] = [{"code": w.code, "message": w.message} for w in result.warnings]
+        issues["warnings"] = [stored_issue(w) for w in result.warnings]
     return {
         "name": spec.name,
         "quantity": spec.quantity,
@@ -219,7 +226,7 @@ def army_state(system_key: str, options: dict, points_limit, rows: Sequence[tupl
 
     def stored(issue) -> dict:
         unit = None if issue.unit is None else rows[issue.unit][0]
-        return {"code": issue.code, "message": issue.message, "unit": unit}
+        return {**stored_issue(issue), "unit": unit}
 
     return {
         "total": exact_text(checked.total),

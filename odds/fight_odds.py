@@ -22,6 +22,7 @@ from rules.charts import Chart, chart
 from rules.forms import SIDE_NAMES, FightForm
 from rules.models import SampleArmy
 from rules.systems import SYSTEM_PAGES
+from rules.words import say, say_error
 
 FIGHT_SYSTEMS = fights.FIGHT_SYSTEMS
 # The picker lists units of the player's most recently edited armies of the system, at
@@ -235,10 +236,10 @@ def work_out(
     try:
         fight = fights.compute(request)
     except fights.TooLarge as exc:
-        form.add_error(None, str(exc))
-        return Refusal(str(exc), _smaller(form, exc.largest), exc.largest)
+        form.add_error(None, say(exc.message))
+        return Refusal(say(exc.message), _smaller(form, exc.largest), exc.largest)
     except ArmyFileError as exc:
-        form.add_error(_field(exc.path), exc.message)
+        form.add_error(_field(exc.path), say(exc.message))
         return None
     outcomes = (
         Outcome(f"{a.side.name} wins", fight.a_wins),
@@ -400,7 +401,7 @@ def _pick(
             return None
         picked = fights.read_side(raw, side, system)
     except ArmyFileError as exc:
-        form.add_error(where, f"{exc.path}: {exc.message}" if exc.path else exc.message)
+        form.add_error(where, say_error(exc))
         return None
     each = SYSTEMS[system].price(picked.profile).each
     return Picked(picked, source, each, each * picked.quantity)

@@ -9,6 +9,7 @@ from django import forms
 from points import d10, fights, gem
 from points.fields import MAX_NAME
 from rules.systems import SYSTEM_PAGES
+from rules.words import say
 
 WHOLE = "Type a whole number."
 INPUT = {"class": "form-control form-control-sm", "inputmode": "numeric"}
@@ -377,7 +378,8 @@ class FightForm(forms.Form):
 def _modifier_choices(system: str, kinds: tuple[str, ...]) -> tuple[tuple[str, str, int], ...]:
     """The conditions a side may tick. A repeatable one (GEM's ranks) is a number instead."""
     if not kinds:
-        return tuple(m for m in fights.describe_modifiers(system, "") if m[0] != "rank-deeper")
+        found = fights.describe_modifiers(system, "")
+        return tuple((slug, say(text), n) for slug, text, n in found if slug != "rank-deeper")
     # One list for both kinds of fight (d10's); each says which it counts in.
     close = {m[0] for m in fights.describe_modifiers(system, "hand-to-hand")}
     shooting = {m[0] for m in fights.describe_modifiers(system, "distance")}
@@ -385,5 +387,5 @@ def _modifier_choices(system: str, kinds: tuple[str, ...]) -> tuple[tuple[str, s
     for fight in kinds:
         for slug, text, n in fights.describe_modifiers(system, fight):
             where = "both" if slug in close & shooting else "close" if slug in close else "shooting"
-            seen.setdefault(slug, (slug, f"{text}, {where}", n))
+            seen.setdefault(slug, (slug, f"{say(text)}, {where}", n))
     return tuple(seen.values())

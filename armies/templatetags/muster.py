@@ -11,17 +11,28 @@ import points
 from armies import drawing
 from armies.models import fight_url
 from points import fights
+from points.messages import Text
 from points.numbers import decimal_text
+from rules import words
 
 register = template.Library()
 
 
 @register.filter
+def say(text) -> str:
+    """{{ line.label|say }}: the engine's words in the reader's language (rules.words)."""
+    return words.say(text)
+
+
+@register.filter
 def pts(value) -> str:
     """A points value as a player reads it, in the active language's way of writing numbers:
-    28, 6.5, 0.5 (6,5 in German and French); long fractions to 4 places."""
+    28, 6.5, 0.5 (6,5 in German and French); long fractions to 4 places. A worded value
+    ("not priced") is the engine's, said in the reader's language."""
     if value is None or value == "":
         return ""
+    if isinstance(value, Text):
+        return words.say(value)
     if isinstance(value, str):
         return value
     exact = Fraction(value)

@@ -9,8 +9,15 @@ from django import template
 from points import fights
 from points.fields import fmt
 from points.numbers import decimal_text
+from rules import words
 
 register = template.Library()
+
+
+@register.filter
+def say(text) -> str:
+    """{{ o.note|say }}: the engine's words in the reader's language (rules.words)."""
+    return words.say(text)
 
 
 @register.filter
