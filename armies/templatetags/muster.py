@@ -1,8 +1,10 @@
 from __future__ import annotations
 
+from decimal import Decimal
 from fractions import Fraction
 
 from django import template
+from django.utils import formats
 from django.utils.safestring import SafeString
 
 import points
@@ -10,22 +12,24 @@ from armies import drawing
 from armies.models import fight_url
 from points import fights
 from points.numbers import decimal_text
+from rules.templatetags.rules_tags import local
 
 register = template.Library()
 
 
 @register.filter
 def pts(value) -> str:
-    """A points value as a player reads it: 28, 6.5, 0.5; long fractions to 4 places."""
+    """A points value as a player reads it, in the active language's way of writing numbers:
+    28, 6.5, 0.5 (6,5 in German and French); long fractions to 4 places."""
     if value is None or value == "":
         return ""
     if isinstance(value, str):
-        return value
+        return local(value)  # a number the engine wrote already (≈0.3333)
     exact = Fraction(value)
     text = decimal_text(exact)
     if text is not None and len(text.partition(".")[2]) <= 6:
-        return text
-    return f"≈{float(exact):.4f}"
+        return formats.number_format(Decimal(text))
+    return "≈" + formats.number_format(Decimal(f"{float(exact):.4f}"))
 
 
 @register.filter
