@@ -20,8 +20,10 @@ FOLDERS = ("armies", "sharing", "table", "odds", "rules", "crispy")
 TEMPLATES = sorted(
     path for folder in FOLDERS for path in (ROOT / "templates" / folder).glob("**/*.html")
 )
-# Attributes a player reads or hears (a screen reader speaks aria-label and title).
-SPOKEN = {"title", "aria-label", "placeholder", "alt", "data-copy-label", "data-print-header"}
+# Attributes a player reads or hears (a screen reader speaks aria-label and title), and
+# words the scripts put on the page (the print header, the copy button, table mode).
+SPOKEN = {"title", "aria-label", "placeholder", "alt"}
+SPOKEN |= {"data-copy-label", "data-print-header", "data-broken-text"}
 # The seed's terms and dice, as the rule books print them (issue #47 item 3).
 SEED_TERMS = {
     *("OFF", "DEF", "HIT", "ATT", "MOR", "SIZ", "AP", "RNG", "CQB", "DAM", "WND", "VAL"),
