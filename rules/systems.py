@@ -19,6 +19,8 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any
 
+from django.utils.translation import gettext_lazy as _
+
 import points
 from points import goms, vsgmr
 from rules import pages, starters
@@ -127,9 +129,11 @@ SYSTEM_PAGES: dict[str, SystemPages] = {
         odds_url="odds:table-1",
         odds_label="Table 1 odds",
         card_aids=True,
-        blurb="A formula turns offence, defence, hits, morale, magic, move and base size into "
-        "points, so any figure can be costed; vehicles use speed, weapons and carrying "
-        "capacity.",
+        blurb=_(
+            "A formula turns offence, defence, hits, morale, magic, move and base size into "
+            "points, so any figure can be costed; vehicles use speed, weapons and carrying "
+            "capacity."
+        ),
         layout="armies.profiles.GEM_LAYOUT",
         default_profile=_fixed({"type": "skirmisher", "base": "25mm", "off": 3, "def": 3}),
         named_weapons=("missile", starters.GEM_WEAPONS),
@@ -147,8 +151,10 @@ SYSTEM_PAGES: dict[str, SystemPages] = {
         ("vsgmr",),
         pages.vsgmr_context,
         fight="one figure against one, hand to hand or at distance",
-        blurb="Guys, cavalry and vehicles bought point by point, with traits, super powers, "
-        "fourteen ready-made sample armies and scenarios with suggested points.",
+        blurb=_(
+            "Guys, cavalry and vehicles bought point by point, with traits, super powers, "
+            "fourteen ready-made sample armies and scenarios with suggested points."
+        ),
         layout="armies.profiles.VSGMR_LAYOUT",
         default_profile=_fixed({"kind": "guy", "flavor": "troop"}),
         presets=_fixed(
@@ -175,8 +181,10 @@ SYSTEM_PAGES: dict[str, SystemPages] = {
         "G.O.M.S.",
         ("goms",),
         pages.goms_context,
-        blurb="Sections, headquarters, engineers and vehicles at a point each, plus rerolls, "
-        "wider set-up zones and digging in, for small, medium and large games.",
+        blurb=_(
+            "Sections, headquarters, engineers and vehicles at a point each, plus rerolls, "
+            "wider set-up zones and digging in, for small, medium and large games."
+        ),
         layout="armies.profiles.GOMS_LAYOUT",
         default_profile=_fixed({"kind": "rifle-section"}),
         presets=_fixed(
@@ -201,8 +209,10 @@ SYSTEM_PAGES: dict[str, SystemPages] = {
         fight="a close fight, or an exchange of shots",
         odds_url="rules:d10-chances",
         odds_label="d10 chances",
-        blurb="A ten-sided-die stat line where a force is measured in morale points and "
-        "breaks when half of them are gone.",
+        blurb=_(
+            "A ten-sided-die stat line where a force is measured in morale points and "
+            "breaks when half of them are gone."
+        ),
         layout="armies.profiles.D10_LAYOUT",
         weapon_table=starters.D10_WEAPONS,
         starts=starters.d10_starts,

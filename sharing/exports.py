@@ -16,6 +16,7 @@ from django.contrib.auth.decorators import login_required
 from django.core.cache import cache
 from django.http import HttpRequest, HttpResponse
 from django.utils.module_loading import import_string
+from django.utils.translation import get_language
 from django.views.decorators.http import require_GET
 
 from armies import unit_cards
@@ -251,9 +252,9 @@ FORMATTERS = {"txt": plain, "md": markdown, "bbcode": bbcode}
 
 
 def export_response(army: Army, kind: str, share_url: str | None) -> HttpResponse:
-    # Per army version and link in Django's cache: the text changes only with them.
+    # Per army version, link and language in Django's cache: the text changes only with them.
     link = hashlib.sha256((share_url or "").encode()).hexdigest()[:16]
-    key = f"export:{army.pk}:{army.version}:{kind}:{link}"
+    key = f"export:{army.pk}:{army.version}:{kind}:{link}:{get_language()}"
 
     def draw() -> str:
         return FORMATTERS[kind](text_army(army, list(army.units.all()), share_url))
