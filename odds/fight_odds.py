@@ -376,7 +376,7 @@ def _pick(
     data = form.cleaned_data
     quantity = data.get(f"{side}_quantity")
     name = (data.get(f"{side}_name") or "").strip()
-    label = SIDE_NAMES[side]
+    label = str(SIDE_NAMES[side])  # the engine takes a name as plain text
     try:
         if data.get(f"{side}_unit") is not None:
             unit = units[data[f"{side}_unit"]]
