@@ -28,8 +28,11 @@ SPOKEN |= {"data-copy-label", "data-print-header", "data-broken-text"}
 SEED_TERMS = {
     *("OFF", "DEF", "HIT", "ATT", "MOR", "SIZ", "AP", "RNG", "CQB", "DAM", "WND", "VAL"),
     *("d", "D", "d6", "d10", "D6", "D10", "GEM", "VSGMR", "G.O.M.S.", "GOMS"),
+    *("B", "O", "M", "V"),  # the GEM formula's letters (base, offence, multiplier, value)
 }
 SKIPPED_BLOCKS = {"blocktranslate": "endblocktranslate", "comment": "endcomment"}
+# Blocks that fill an attribute of base.html rather than say something: <main class="…">.
+CLASS_BLOCKS = {"block main_class"}
 
 
 class _Said(HTMLParser):
@@ -64,6 +67,8 @@ def unmarked_words(source: str) -> list[str]:
             until = None if name == until else until
         elif name in SKIPPED_BLOCKS:
             until = SKIPPED_BLOCKS[name]
+        elif token.token_type == TokenType.BLOCK and token.contents in CLASS_BLOCKS:
+            until = "endblock"
         elif token.token_type == TokenType.TEXT:
             kept.append(token.contents)
         elif token.token_type == TokenType.VAR:
