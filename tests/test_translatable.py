@@ -85,6 +85,14 @@ def test_template_says_nothing_unmarked(path):
     assert unmarked_words(path.read_text(encoding="utf-8")) == []
 
 
+@pytest.mark.parametrize("path", TEMPLATES, ids=lambda p: str(p.relative_to(ROOT / "templates")))
+def test_no_english_hides_in_a_filters_default(path):
+    # {{ name|default:"the owner" }} prints words no translate tag holds: a template says
+    # {% translate "the owner" as the_owner %} and |default:the_owner instead.
+    source = path.read_text(encoding="utf-8")
+    assert re.findall(r"""default:["'][^"']*[^\W\d_]{2}""", source) == []
+
+
 def test_an_unmarked_sentence_is_found():
     # The check itself: English outside a tag is caught, in text and in what is spoken.
     assert unmarked_words('<p title="Drag me">{% translate "Saved" %} Total {{ n }}</p>') == [
