@@ -20,6 +20,7 @@ from points.armyfile import MAX_FILE_BYTES, MAX_POINTS_LIMIT, MAX_QUANTITY
 from points.fields import MAX_NAME, text
 from points.numbers import ascii_int, decimal_places
 from rules.forms import NotedFieldset, fields_helper
+from rules.layout import Field, Layout
 from rules.systems import SYSTEM_PAGES, Preset, system_of_kind
 
 MAX_IMPORT_BYTES = MAX_FILE_BYTES
@@ -335,7 +336,7 @@ class UnitForm(FeedbackForm):
                     self.initial[name] = values[0]
         self.profile: dict = {}
 
-    def _shows(self, f: profiles.Field) -> bool:
+    def _shows(self, f: Field) -> bool:
         """Whether the editor has field `f`: when it applies to the unit's type or kind;
         else only while the unit holds a value for it, stored or posted, so the engine's
         refusal shows beside it. The player who just picked another type in this editor
@@ -517,7 +518,7 @@ def _weapon_label(w: dict) -> str:
     return f"{stats}{radius}, fires {fire}{heavy}"
 
 
-def _groups(layout: profiles.Layout) -> dict[str, str]:
+def _groups(layout: Layout) -> dict[str, str]:
     keys = dict.fromkeys(f.group for f in layout.fields)
     return {k: layout.groups.get(k, "Profile" if k == "main" else k.capitalize()) for k in keys}
 
@@ -558,7 +559,7 @@ def _quantity_field() -> forms.IntegerField:
     )
 
 
-def _django_field(f: profiles.Field, compact: bool = False) -> forms.Field:
+def _django_field(f: Field, compact: bool = False) -> forms.Field:
     attrs = {"class": "form-control form-control-sm", "autocomplete": "off"}
     if f.kind == "bool":
         return forms.BooleanField(label=f.label, required=False, help_text=f.help)
@@ -646,7 +647,7 @@ class Part:
         return system
 
     @property
-    def fields(self) -> tuple[profiles.Field, ...]:
+    def fields(self) -> tuple[Field, ...]:
         return next(
             r for r in profiles.system_layout(self.system).rows if r.key == self.rows_key
         ).fields

@@ -223,7 +223,7 @@ class Army(Trashable):
 
     @property
     def system_pages(self) -> SystemPages:
-        """What pages draw differently for the army's system (rules/systems.py): the
+        """What pages draw differently for the army's system (rules/systems/): the
         templates of its own parts and the odds page its roster links to."""
         return SYSTEM_PAGES[self.system]
 

@@ -1,5 +1,5 @@
 """Ready-made things a unit can start from or be given, as plain data beside the catalog:
-each system's entry in rules/systems.py names its own, the unit picker (armies/picker.py)
+each system's module in rules/systems/ names its own, the unit picker (armies/picker.py)
 lists the figures and the editor offers the weapons in its lists."""
 
 from __future__ import annotations

@@ -15,7 +15,6 @@ from fractions import Fraction
 from django.contrib.auth.decorators import login_required
 from django.core.cache import cache
 from django.http import HttpRequest, HttpResponse
-from django.utils.module_loading import import_string
 from django.utils.translation import get_language
 from django.views.decorators.http import require_GET
 
@@ -78,7 +77,7 @@ def text_army(army: Army, units: list[Unit], share_url: str | None) -> TextArmy:
         if not str(value).startswith("=")
     )
     limit = army.points_limit
-    line = import_string(army.system_pages.export_line)
+    line = army.system_pages.export_line
     return TextArmy(
         name=army.name,
         system=army.system_label,
@@ -101,61 +100,6 @@ def text_army(army: Army, units: list[Unit], share_url: str | None) -> TextArmy:
         ),
         share_url=share_url,
     )
-
-
-def gem_line(card: unit_cards.GemCard) -> str:
-    parts = [f"{card.type}, {card.base} base", " ".join(f"{k} {v}" for k, v in card.stats)]
-    if card.vehicle:
-        parts.append(", ".join(f"{k.lower()} {v}" for k, v in card.vehicle[:2]))
-    for name, off, att in card.melee:
-        parts.append(f"{name} (melee, OFF {off}, ATT {att})")
-    for w in card.missile:
-        extra = [f"radius {w['radius']}″"] if w["radius"] else []
-        extra += [w["fire"]] if w["fire"] != "every turn" else []
-        extra += [w["heavy"]] if w["heavy"] else []
-        shown = ", ".join([f"OFF {w['off']}", f"ATT {w['att']}", f"{w['range']}″", *extra])
-        parts.append(f"{w['name']} ({shown})")
-    return " · ".join(parts)
-
-
-def vsgmr_line(card: unit_cards.VsgmrCard) -> str:
-    facts = dict(card.facts)
-    armour = facts["Armour"].split(" ")[0]
-    parts = [card.figure, "no armour" if armour == "none" else f"{armour} armour"]
-    bought = ("Distance attack", "Automatic fire")
-    parts += [label.lower() for label in bought if facts.get(label) == "yes"]
-    if "Large" in facts:
-        parts.append("large")
-    if card.traits:
-        parts.append("traits: " + ", ".join(t.name for t in card.traits))
-    if card.powers:
-        parts.append("powers: " + ", ".join(p.name for p in card.powers))
-    return " · ".join(parts)
-
-
-def goms_line(card: unit_cards.GomsCard) -> str:
-    facts = dict(card.facts)
-    parts = [card.kind]
-    if "Class" in facts:
-        parts.append(f"{facts['Class']} class")
-    if "Morale" in facts:
-        parts.append(facts["Morale"])
-    if "Men" in facts:
-        parts.append(f"{facts['Men']} men")
-    return " · ".join(parts)
-
-
-D10_SHORT = ("CS", "WP", "SH", "CQC", "PH", "AG")
-
-
-def d10_line(card: unit_cards.D10Card) -> str:
-    facts = dict(card.facts)
-    skills = " ".join(f"{label} {s.stat}" for label, s in zip(D10_SHORT, card.skills, strict=True))
-    parts = [skills, f"Defence {facts['Defence']}", f"Move {facts['Move']}"]
-    parts += [label.lower() for label in ("Leader", "Special vehicle") if label in facts]
-    if card.weapons:
-        parts.append(", ".join(name for name, _ in card.weapons))
-    return " · ".join(parts)
 
 
 # ---------------------------------------------------------------- the three formats

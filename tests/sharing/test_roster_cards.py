@@ -3,10 +3,12 @@ a sheet printed again after any change still shows the change."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 from django.core.cache import cache
 
-from armies import unit_cards
+from rules.systems import SYSTEM_PAGES
 from table.models import AcquisitionRecord
 from tests.factories import ArmyFactory
 from tests.helpers import HX, as_page, editor_post, goms_army, roll_url
@@ -58,8 +60,8 @@ def test_a_card_is_worked_out_when_its_unit_is_written_not_when_the_sheet_is_rea
         worked.append(pu.unit.name)
         return drawn(pu)
 
-    drawn = unit_cards.gem_card
-    monkeypatch.setattr(unit_cards, "gem_card", gem_card)
+    drawn = SYSTEM_PAGES["gem"].unit_card
+    monkeypatch.setitem(SYSTEM_PAGES, "gem", replace(SYSTEM_PAGES["gem"], unit_card=gem_card))
     army = ArmyFactory(owner=player, system="gem", profiles=[{**SWORDSMAN, "mor": 7}] * 2)
     assert worked == ["Unit 1", "Unit 2"]
     for _ in range(2):
