@@ -9,6 +9,8 @@ from crispy_forms.bootstrap import StrictButton
 from crispy_forms.helper import FormHelper
 from crispy_forms.layout import Div, Fieldset
 from django import forms
+from django.utils.text import format_lazy
+from django.utils.translation import gettext, gettext_lazy, ngettext
 
 import points
 from armies import profiles
@@ -20,9 +22,10 @@ from points.numbers import ascii_int, decimal_places
 from rules.forms import NotedFieldset, fields_helper
 from rules.layout import Field, Layout
 from rules.systems import SYSTEM_PAGES, Preset, system_of_kind
+from rules.words import say, say_error
 
 MAX_IMPORT_BYTES = MAX_FILE_BYTES
-PASTE_TOO_LARGE = "The pasted army is larger than 1 MB, the most an army file may be."
+PASTE_TOO_LARGE = gettext_lazy("The pasted army is larger than 1 MB, the most an army file may be.")
 
 
 def one_line(value: str) -> None:
@@ -33,7 +36,7 @@ def one_line(value: str) -> None:
     try:
         text(value, "")
     except points.ArmyFileError as exc:
-        raise forms.ValidationError(exc.message) from exc
+        raise forms.ValidationError(say(exc.message)) from exc
 
 
 def _presets(system: str) -> Mapping[str, Preset]:
@@ -47,7 +50,13 @@ def preset_range(system: str, preset: str) -> Preset | None:
 
 def preset_choices(system: str) -> list[tuple[str, str]]:
     presets = _presets(system)
-    return [("", "None"), *((key, f"{p.name}: {p.points} points") for key, p in presets.items())]
+    return [
+        ("", gettext("None")),
+        *(
+            (key, gettext("{name}: {points} points").format(name=p.name, points=p.points))
+            for key, p in presets.items()
+        ),
+    ]
 
 
 def preset_limit(system: str, preset: str) -> int | None:
@@ -58,12 +67,17 @@ def preset_limit(system: str, preset: str) -> int | None:
 
 # Each message says what to type instead, once (SPEC 5: a clear message beside the field).
 NAME_MESSAGES = {
-    "required": "Type a name.",
-    "max_length": "Keep it to %(limit_value)d characters or fewer (this has %(show_value)d).",
+    "required": gettext_lazy("Type a name."),
+    "max_length": gettext_lazy(
+        "Keep it to %(limit_value)d characters or fewer (this has %(show_value)d)."
+    ),
 }
-LIMIT_NUMBER = (
-    f"Type a number from 0 to {MAX_POINTS_LIMIT:,} with at most one decimal place "
-    "(such as 350 or 12.5), or leave it empty for no limit."
+LIMIT_NUMBER = format_lazy(
+    gettext_lazy(
+        "Type a number from 0 to {most} with at most one decimal place "
+        "(such as 350 or 12.5), or leave it empty for no limit."
+    ),
+    most=f"{MAX_POINTS_LIMIT:,}",
 )
 LIMIT_MESSAGES = {
     "invalid": LIMIT_NUMBER,
@@ -71,13 +85,15 @@ LIMIT_MESSAGES = {
     "max_whole_digits": LIMIT_NUMBER,
     "max_value": LIMIT_NUMBER,
     "min_value": LIMIT_NUMBER,
-    "max_decimal_places": "Type at most one decimal place, such as 12.5.",
+    "max_decimal_places": gettext_lazy("Type at most one decimal place, such as 12.5."),
 }
 QUANTITY_MESSAGES = {
-    "required": f"Type how many, from 1 to {MAX_QUANTITY}.",
-    "invalid": f"Type a whole number from 1 to {MAX_QUANTITY}.",
-    "min_value": "Type 1 or more: to remove the unit, delete it from the list.",
-    "max_value": "Type at most %(limit_value)s.",
+    "required": format_lazy(gettext_lazy("Type how many, from 1 to {most}."), most=MAX_QUANTITY),
+    "invalid": format_lazy(
+        gettext_lazy("Type a whole number from 1 to {most}."), most=MAX_QUANTITY
+    ),
+    "min_value": gettext_lazy("Type 1 or more: to remove the unit, delete it from the list."),
+    "max_value": gettext_lazy("Type at most %(limit_value)s."),
 }
 
 
@@ -109,9 +125,11 @@ class ArmyForm(forms.ModelForm):
                 for v, label in preset_choices(key)[1:]
             ]
         self.fields["preset"] = forms.ChoiceField(
-            choices=preset_choices(system) if self.instance.pk else [("", "None"), *choices],
+            choices=preset_choices(system)
+            if self.instance.pk
+            else [("", gettext("None")), *choices],
             required=False,
-            help_text="A scenario or game size sets the points limit for you.",
+            help_text=gettext("A scenario or game size sets the points limit for you."),
         )
         if not self.instance.pk:
             self.fields["preset"].initial = ""
@@ -123,7 +141,7 @@ class ArmyForm(forms.ModelForm):
         if "|" in preset:
             preset_system, _, preset = preset.partition("|")
             if preset_system != system:
-                self.add_error("preset", "That preset belongs to another system.")
+                self.add_error("preset", gettext("That preset belongs to another system."))
                 return data
         data["preset"] = preset
         limit = preset_limit(system, preset)
@@ -135,16 +153,26 @@ class ArmyForm(forms.ModelForm):
 class ArmyOptionsForm(forms.Form):
     """G.O.M.S. army-level purchases."""
 
-    rerolls = forms.IntegerField(min_value=0, max_value=goms.MAX_OPTION, initial=0, required=False)
+    rerolls = forms.IntegerField(
+        min_value=0,
+        max_value=goms.MAX_OPTION,
+        initial=0,
+        required=False,
+        label=gettext_lazy("Rerolls"),
+    )
     setup_extensions = forms.IntegerField(
         min_value=0,
         max_value=goms.MAX_OPTION,
         initial=0,
         required=False,
-        label="Set-up zone extensions",
-        help_text=f'+{goms.SETUP_EXTENSION_INCHES}" each, at most {goms.MAX_SETUP_EXTENSIONS}',
+        label=gettext_lazy("Set-up zone extensions"),
+        help_text=format_lazy(
+            gettext_lazy('+{inches}" each, at most {most}'),
+            inches=goms.SETUP_EXTENSION_INCHES,
+            most=goms.MAX_SETUP_EXTENSIONS,
+        ),
     )
-    dug_in = forms.BooleanField(required=False, label="Dug in")
+    dug_in = forms.BooleanField(required=False, label=gettext_lazy("Dug in"))
 
     def options(self) -> dict:
         out = {}
@@ -157,11 +185,15 @@ class ArmyOptionsForm(forms.Form):
 
 
 class ImportForm(forms.Form):
-    file = forms.FileField(required=False, help_text="A muster-army/1 JSON file.")
+    file = forms.FileField(
+        required=False,
+        label=gettext_lazy("File"),
+        help_text=gettext_lazy("A muster-army/1 JSON file."),
+    )
     text = forms.CharField(
         required=False,
         widget=forms.Textarea(attrs={"rows": 8, "class": "font-monospace"}),
-        label="…or paste the JSON",
+        label=gettext_lazy("…or paste the JSON"),
     )
 
     def __init__(self, *args, too_large: bool = False, refused: str = "", **kwargs):
@@ -182,11 +214,11 @@ class ImportForm(forms.Form):
             return data
         if upload:
             if upload.size > MAX_IMPORT_BYTES:
-                raise forms.ValidationError("The file is larger than 1 MB.")
+                raise forms.ValidationError(gettext("The file is larger than 1 MB."))
             try:
                 text = upload.read().decode("utf-8")
             except UnicodeDecodeError:
-                self.add_error("file", "The file is not UTF-8 text.")
+                self.add_error("file", gettext("The file is not UTF-8 text."))
                 return data
         else:
             text = data.get("text") or ""
@@ -194,12 +226,12 @@ class ImportForm(forms.Form):
                 self.add_error("text", PASTE_TOO_LARGE)
                 return data
         if not text.strip():
-            raise forms.ValidationError("Choose a file or paste an army.")
+            raise forms.ValidationError(gettext("Choose a file or paste an army."))
         field = "file" if upload else "text"
         try:
             data["army"] = points.loads(text)
         except points.ArmyFileError as exc:
-            self.add_error(field, str(exc))
+            self.add_error(field, say_error(exc))
             return data
         # Read (and checked) by the engine above; kept as written so the army is stored as
         # imported, defaults said aloud and empty lists included (SPEC 4).
@@ -210,7 +242,15 @@ class ImportForm(forms.Form):
         places = Army._meta.get_field("points_limit").decimal_places
         if limit is not None and (decimal_places(limit) or 0) > places:
             del data["army"]
-            self.add_error(field, f"points_limit: must have at most {places} decimal place")
+            self.add_error(
+                field,
+                # Translators: points_limit is the army file's own key and stays as written.
+                ngettext(
+                    "points_limit: must have at most {places} decimal place",
+                    "points_limit: must have at most {places} decimal places",
+                    places,
+                ).format(places=places),
+            )
         return data
 
     def refuse(self, message: str) -> None:
@@ -273,7 +313,9 @@ class UnitForm(FeedbackForm):
                 for f in group.fields:
                     name = f"{group.key}-{i}-{f.key}"
                     # Every row repeats "Name", "OFF"…: say which row for screen readers.
-                    label = f"{group.label} row {i + 1}: {f.label}"
+                    label = gettext("{group} row {n}: {field}").format(
+                        group=group.label, n=i + 1, field=f.label
+                    )
                     self.fields[name] = field = _django_field(f, compact=True)
                     field.widget.attrs["aria-label"] = label
                     self.cells[name] = _CELLS.get(f.kind, "stat")
@@ -376,7 +418,7 @@ class UnitForm(FeedbackForm):
         # Changing the type redraws the editor (builder.js, which hides the button);
         # without JavaScript the button does.
         show = StrictButton(
-            "Show its fields",
+            gettext("Show its fields"),
             type="submit",
             name="show",
             value="1",
@@ -739,11 +781,15 @@ class LibraryD10WeaponForm(LibraryEntryForm):
             validators=[one_line],
             widget=forms.TextInput(attrs={"class": "form-control form-control-sm"}),
         )
-        self.fields["range"] = _small_text("Range", 20, help_text="inches, e.g. 24 or 12/24")
-        self.fields["rof"] = _small_text("Rate of fire", 20, help_text="e.g. 2/1 (3 auto)")
-        self.fields["damage"] = _small_text("Damage", 20)
+        self.fields["range"] = _small_text(
+            gettext("Range"), 20, help_text=gettext("inches, e.g. 24 or 12/24")
+        )
+        self.fields["rof"] = _small_text(
+            gettext("Rate of fire"), 20, help_text=gettext("e.g. 2/1 (3 auto)")
+        )
+        self.fields["damage"] = _small_text(gettext("Damage"), 20)
         self.fields["traits"] = _small_text(
-            "Traits", 100, required=False, help_text="e.g. auto, bulky"
+            gettext("Traits"), 100, required=False, help_text=gettext("e.g. auto, bulky")
         )
         self.data_dict: dict = {}
 
@@ -751,8 +797,10 @@ class LibraryD10WeaponForm(LibraryEntryForm):
         name = self.cleaned_data["name"]
         if d10.table_weapon(name) is not None:
             raise forms.ValidationError(
-                "The set's weapon table has a weapon of this name, and a unit carrying it "
-                "gets that row: give yours a name of its own."
+                gettext(
+                    "The set's weapon table has a weapon of this name, and a unit carrying it "
+                    "gets that row: give yours a name of its own."
+                )
             )
         return name
 

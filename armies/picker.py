@@ -21,6 +21,7 @@ from django.contrib.auth.decorators import login_required
 from django.core.paginator import Paginator
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.utils.translation import gettext, gettext_lazy
 from django.views.decorators.http import require_http_methods
 
 import points
@@ -32,6 +33,7 @@ from armies.services import UnitSpec
 from points.armyfile import MAX_QUANTITY
 from points.fields import MAX_NAME
 from rules.models import SampleArmy
+from rules.words import say_error
 
 PER_PAGE = 12
 MAX_QUERY = 100  # characters of a search: no figure's name is longer than MAX_NAME
@@ -65,7 +67,7 @@ class Preview:
         try:
             unit = points.load_unit(c.name, c.quantity, c.profile, self.system)
         except points.ArmyFileError as exc:
-            return None, str(exc).removeprefix("profile.")  # "def: must be between 1 and 10"
+            return None, say_error(exc).removeprefix("profile.")  # "def: must be between 1 and 10"
         return unit, points.price_unit(self.system, unit)
 
     @property
@@ -112,7 +114,7 @@ def _sample_choices(samples) -> list[Choice]:
                 Choice(
                     f"sample:{sample.slug}:{i}",
                     unit.get("name", "Unit"),
-                    f"Sample: {sample.name}",
+                    gettext("Sample: {army}").format(army=sample.name),
                     profile,
                     quantity if isinstance(quantity, int) and 1 <= quantity <= MAX_QUANTITY else 1,
                 )
@@ -122,23 +124,25 @@ def _sample_choices(samples) -> list[Choice]:
 
 def _library_choices(entries: list[LibraryEntry]) -> list[Choice]:
     return [
-        Choice(f"library:{e.pk}", e.name, "My library", dict(e.data))
+        Choice(f"library:{e.pk}", e.name, gettext("My library"), dict(e.data))
         for e in entries
         if e.kind == LibraryEntry.Kind.FIGURE
     ]
 
 
 SOURCES = {
-    "": "Everything",
-    "rules": "The rules",
-    "sample": "Sample armies",
-    "library": "My library",
+    "": gettext_lazy("Everything"),
+    "rules": gettext_lazy("The rules"),
+    "sample": gettext_lazy("Sample armies"),
+    "library": gettext_lazy("My library"),
 }
 
 
 def blank(army: Army) -> Choice:
     """A new unit with the system's starting stat line: always offered, above the list."""
-    return Choice("blank", "New unit", "Blank", dict(army.system_pages.default_profile))
+    return Choice(
+        "blank", gettext("New unit"), gettext("Blank"), dict(army.system_pages.default_profile)
+    )
 
 
 def choices(army: Army) -> list[Choice]:
@@ -201,8 +205,11 @@ def _add_choice(request: HttpRequest, army: Army) -> HttpResponse:
         raise Http404("No such choice for this army")
     problem = choice.preview(army.system).problem
     if problem:  # a library figure saved under older rules, say: say so, add nothing
-        messages.error(request, f"Could not add {choice.name}: {problem}")
+        messages.error(
+            request, gettext("Could not add {name}: {why}").format(name=choice.name, why=problem)
+        )
         return redirect("armies:unit-pick", army.pk)
     name = choice.name[:MAX_NAME]
     spec = UnitSpec(name, choice.quantity, dict(choice.profile))
-    return add_unit(request, army, spec, done=f"Added {name}: change it as you like.")
+    done = gettext("Added {name}: change it as you like.").format(name=name)
+    return add_unit(request, army, spec, done=done)

@@ -13,6 +13,7 @@ from typing import Any
 import points
 from rules.layout import Field, Layout, Rows
 from rules.systems import SYSTEM_PAGES
+from rules.words import say
 
 
 def system_layout(system: str) -> Layout:
@@ -213,7 +214,7 @@ def engine_errors(system: str, profile: dict, paths: dict[str, str]) -> dict[str
         except points.ArmyFileError as exc:
             target = _field_for(exc.path, paths)
             if target not in errors:
-                errors[target] = exc.message
+                errors[target] = say(exc.message)
                 if _remove(data, exc.path):
                     continue
             # A required value cannot just be dropped: stand in each harmless value once.

@@ -22,6 +22,7 @@ from armies import unit_cards
 from armies.access import army_for_owner, private, shared_army_or_404
 from armies.models import Army, Unit, stored_number
 from armies.templatetags.muster import pts
+from rules.words import say
 
 # The kinds of text export: (content type, file extension).
 KINDS = {
@@ -63,16 +64,16 @@ def text_army(army: Army, units: list[Unit], share_url: str | None) -> TextArmy:
     """An army as the exports show it, from its stored prices and its units' profiles."""
     names = {u.pk: u.name for u in units}
     issues = army.issues or {}
-    errors = [e["message"] for e in issues.get("errors", []) if e.get("unit") not in names]
+    errors = [say(e["message"]) for e in issues.get("errors", []) if e.get("unit") not in names]
     errors += [
-        f"{names[e['unit']]}: {e['message']}"
+        f"{names[e['unit']]}: {say(e['message'])}"
         for e in issues.get("errors", [])
         if e.get("unit") in names
     ]
     for u in units:
-        errors += [f"{u.name}: {e['message']}" for e in u.issues.get("errors", [])]
+        errors += [f"{u.name}: {say(e['message'])}" for e in u.issues.get("errors", [])]
     purchases = tuple(
-        (label, pts(stored_number(value)))
+        (say(label), pts(stored_number(value)))
         for label, value, _ in (army.summary or {}).get("options", [])
         if not str(value).startswith("=")
     )
