@@ -285,6 +285,8 @@ def test_the_fight_command_prints_what_the_api_answers(client, tmp_path):
     troop.write_text(json.dumps(TROOP), encoding="utf-8")
     army = VSGMR_SAMPLES / "dwarves.json"
 
+    # manage.py in a process of its own, as a player runs it; the rest of the command's
+    # answers are read in this process (_fight_command): each process costs Django's start.
     run = subprocess.run(
         [sys.executable, "manage.py", "fight", str(hero), str(troop), "--system", "vsgmr"],
         cwd=ROOT,
@@ -293,52 +295,33 @@ def test_the_fight_command_prints_what_the_api_answers(client, tmp_path):
         timeout=120,
         check=False,
     )
-    from_army = subprocess.run(
-        [sys.executable, "manage.py", "fight", str(army), str(troop)],
-        cwd=ROOT,
-        capture_output=True,
-        text=True,
-        timeout=120,
-        check=False,
-    )
-    bad = subprocess.run(
-        [sys.executable, "manage.py", "fight", str(hero), str(army), "--fight", "distance"],
-        cwd=ROOT,
-        capture_output=True,
-        text=True,
-        timeout=120,
-        check=False,
-    )
+    from_army = _fight_command(str(army), str(troop))
+    bad = _fight_command(str(hero), str(army), "--fight", "distance")
 
     assert run.returncode == 0, run.stderr
     assert json.loads(run.stdout) == post(client, {"system": "vsgmr", "a": HERO, "b": TROOP}).json()
     # The Dwarves' first unit, a hero commander in heavy armour with Tough, takes the system
     # from its file. Its armour turns a troop's hit on 3+ (4+ with Tough): hit stands 1/3.
-    assert from_army.returncode == 0, from_army.stderr
-    out = json.loads(from_army.stdout)
+    code, out, err = from_army
+    assert code == 0, err
+    out = json.loads(out)
     assert "Troop, Hand to hand: each hits 1/6 (d6 4+ hand to hand)." in out["lines"]
     assert out["not_in_these_odds"] == []
     # Neither side has a distance attack: a draw.
-    assert bad.returncode == 0
-    assert json.loads(bad.stdout)["draw"] == "1"
+    code, out, err = bad
+    assert code == 0, err
+    assert json.loads(out)["draw"] == "1"
 
 
 def test_the_fight_command_names_the_field_it_cannot_read(tmp_path):
     wizard = tmp_path / "wizard.json"
     wizard.write_text(json.dumps({"name": "W", "profile": {"kind": "guy", "flavor": "wizard"}}))
 
-    run = subprocess.run(
-        [sys.executable, "manage.py", "fight", str(wizard), str(wizard), "--system", "vsgmr"],
-        cwd=ROOT,
-        capture_output=True,
-        text=True,
-        timeout=120,
-        check=False,
-    )
+    code, out, err = _fight_command(str(wizard), str(wizard), "--system", "vsgmr")
 
-    assert run.returncode == 2
-    assert run.stdout == ""
-    assert run.stderr.startswith("a.profile.flavor: must be one of")
+    assert code == 2
+    assert out == ""
+    assert err.startswith("a.profile.flavor: must be one of")
 
 
 def _fight_command(*args: str) -> tuple[int, str, str]:
