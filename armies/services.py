@@ -11,6 +11,7 @@ cost, facts and whether it has errors), in one query.
 
 from __future__ import annotations
 
+import json
 import math
 import re
 import secrets
@@ -23,8 +24,17 @@ from fractions import Fraction
 from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.db import transaction
-from django.db.models import BooleanField, Count, ExpressionWrapper, F, Max, Q, QuerySet
-from django.db.models.functions import Lower
+from django.db.models import (
+    BooleanField,
+    Count,
+    ExpressionWrapper,
+    F,
+    Max,
+    Q,
+    QuerySet,
+    TextField,
+)
+from django.db.models.functions import Cast, Lower
 from django.utils import timezone
 
 import points
@@ -179,13 +189,24 @@ STATE_FIELDS = ("total", "legal", "issues", "summary", "rules_version")
 def unit_state(units: QuerySet) -> list[tuple]:
     """What re-stating an army reads of each live unit, in list order: id, name, quantity,
     cost, facts, and whether it has errors of its own (asked of the database, so the
-    issues are never decoded)."""
+    issues are never decoded). One query, of those columns alone. The facts are read as
+    text and decoded here, once for each different text (most units of an army share
+    theirs): a JSONField decodes each row through Django's converter, which took longer
+    than the rest of the query (200 units: 2.6 ms against 1.7, on SQLite)."""
     has_errors = ExpressionWrapper(Q(issues__has_key="errors"), output_field=BooleanField())
-    return list(
+    rows = (
         units.order_by("position", "id")
-        .annotate(has_errors=has_errors)
-        .values_list("pk", "name", "quantity", "cost", "facts", "has_errors")
+        .annotate(facts_text=Cast("facts", TextField()), has_errors=has_errors)
+        .values_list("pk", "name", "quantity", "cost", "facts_text", "has_errors")
     )
+    decoded: dict[str, dict] = {}
+    found = []
+    for pk, name, quantity, cost, text, errors in rows:
+        facts = decoded.get(text)
+        if facts is None:
+            facts = decoded[text] = json.loads(text)
+        found.append((pk, name, quantity, cost, facts, errors))
+    return found
 
 
 def army_state(system_key: str, options: dict, points_limit, rows: Sequence[tuple]) -> dict:
