@@ -262,8 +262,9 @@ class Unit(Trashable):
     issues = models.JSONField(default=dict, blank=True, editable=False)
     facts = models.JSONField(default=dict, blank=True, editable=False)
     rules_version = models.CharField(max_length=30, blank=True, editable=False)
-    # Drawn when the unit is written (armies/drawing.py), read by pages as they are: its
-    # row in the builder, its card on the share page, its card on the roster sheet.
+    # Drawn by the first page that shows them after a change left them blank
+    # (armies/freshness.py, armies/drawing.py), then read by pages as they are: its row in
+    # the builder, its card on the share page, its card on the roster sheet.
     row_html = models.TextField(blank=True, editable=False)
     shared_html = models.TextField(blank=True, editable=False)
     roster_html = models.TextField(blank=True, editable=False)
