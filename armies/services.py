@@ -279,9 +279,50 @@ def save_unit(army: Army, unit_pk: int, spec: UnitSpec, seen: int | None) -> Uni
     """Store a unit's new name, quantity and stat line. Raises StaleVersion,
     Unit.DoesNotExist (deleted meanwhile) or ArmyFileError (bad stat line)."""
     fields = priced_fields(army.system, spec)
-    with changing(army, seen) as change:
-        change.write(unit_pk, fields)
+    if not _save_as_seen(army, unit_pk, fields, seen):
+        with changing(army, seen) as change:
+            change.write(unit_pk, fields)
     return Unit(pk=unit_pk, army=army, **fields)
+
+
+def _save_as_seen(army: Army, unit_pk: int, fields: dict, seen: int | None) -> bool:
+    """A save in two statements under the lock instead of four: when `army` (as this
+    request read it) is at the version the page posted, its new state is worked out
+    before the transaction, from its units' state read then with the saved unit's new
+    fields in its place; the transaction writes the army row only if it is still at that
+    version (the condition takes its lock, army first as always), then the unit through
+    the Change, and blanks what that made stale (freshness.make_fresh), as changing()
+    does. Any change in between moved the version on (every change does), so the units
+    read are the units at `seen` exactly when the army row is. False, with nothing
+    written, when the army moved or the unit is gone: the save then goes through
+    changing(), which refuses it (StaleVersion, Unit.DoesNotExist) or makes it."""
+    if seen is None or army.version != seen:
+        return False
+    rows = unit_state(army.units.all())
+    places = [i for i, row in enumerate(rows) if row[0] == unit_pk]
+    if not places:
+        return False
+    rows[places[0]] = (
+        unit_pk,
+        fields["name"],
+        fields["quantity"],
+        fields["cost"],
+        fields["facts"],
+        "errors" in fields["issues"],
+    )
+    state = army_state(army.system, army.options, army.points_limit, rows)
+    now = timezone.now()
+    with transaction.atomic():
+        moved_on = {**state, "version": seen + 1, "updated": now}
+        if not Army.all_objects.filter(pk=army.pk, version=seen).update(**moved_on):
+            return False
+        # The army as it now stands, for the Change (which reads its id and issues).
+        change = Change(Army(pk=army.pk, issues=state["issues"]))
+        change.write(unit_pk, fields)
+        make_fresh(change, army.issues)
+    for field, value in moved_on.items():
+        setattr(army, field, value)
+    return True
 
 
 def edit_unit(army: Army, unit: Unit, spec: UnitSpec, seen: int | None) -> Unit:

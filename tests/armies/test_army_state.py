@@ -103,6 +103,21 @@ def test_any_sequence_of_changes_states_the_army_as_a_full_restate_does(first, s
         assert html == "".join(getattr(u, field) for u in army.units.all())
 
 
+def test_a_save_from_a_tab_behind_another_is_refused_and_writes_nothing(player):
+    army = ArmyFactory(owner=player, system="vsgmr", profiles=[PROFILES[1]] * 2)
+    first, second = army.units.all()
+    behind = Army.objects.get(pk=army.pk)  # another tab, read before the save below
+    services.save_unit(army, first.pk, services.UnitSpec("Saved", 1, PROFILES[1]), army.version)
+    with pytest.raises(services.StaleVersion):
+        services.save_unit(
+            behind, second.pk, services.UnitSpec("Lost", 3, PROFILES[1]), behind.version
+        )
+    second.refresh_from_db()
+    army.refresh_from_db()
+    assert (second.name, second.quantity) == ("Unit 2", 1)
+    assert army.total == str(2 + 2)  # a VSGMR hero is 2 points (SPEC 3.3), one each
+
+
 @pytest.mark.parametrize("size", [1, 200])
 def test_a_save_costs_the_same_queries_whatever_the_armys_size(player, size):
     army = ArmyFactory(owner=player, system="vsgmr", profiles=[PROFILES[1]] * size)
@@ -110,9 +125,10 @@ def test_a_save_costs_the_same_queries_whatever_the_armys_size(player, size):
     spec = services.UnitSpec("Veteran", 2, PROFILES[1])
     with CaptureQueriesContext(connection) as queries:
         services.save_unit(army, unit.pk, spec, army.version)
-    # A savepoint (the test's transaction holds the real one), the army locked, the unit
-    # written, its army's units' state read, the army written, the savepoint released.
-    assert len(queries) == 6, [q["sql"] for q in queries]
+    # The army's units' state read; then a savepoint (the test's transaction holds the real
+    # one), the army written if still at the version posted (which locks it), the unit
+    # written, the savepoint released.
+    assert len(queries) == 5, [q["sql"] for q in queries]
     # Of the other units, only what the army's checks read: not their stat lines, price
     # breakdowns or drawings.
     (read,) = [q["sql"] for q in queries if '"armies_unit"' in q["sql"] and "SELECT" in q["sql"]]

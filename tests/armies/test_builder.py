@@ -381,12 +381,12 @@ def test_builder_page_and_reprice_partial_use_constant_queries(
         total = 6.5 * (size - 1 + quantity)
         assert f'data-testid="army-total">{total:g}<' in response.content.decode()
 
-    # session, user, the unit with its army; then in one transaction (a savepoint inside
-    # the test's): the army locked, the unit written (its drawn parts left blank for the
-    # next page), the units' state read for the army's checks, the army written. Whatever
-    # the army's size: the other units are neither priced nor drawn.
-    save(2, 9)
-    save(3, 9)
+    # session, user, the unit with its army, the units' state for the army's checks; then
+    # in one transaction (a savepoint inside the test's): the army written if still at the
+    # version posted (which locks it), the unit written (its drawn parts left blank for the
+    # next page). Whatever the army's size: the other units are neither priced nor drawn.
+    save(2, 8)
+    save(3, 8)
     # session, user, the armies' count and a page of them, stored totals included, their
     # tags and the tags to filter by; and storing the army's row, drawn again after the saves
     with django_assert_num_queries(7):
