@@ -67,6 +67,17 @@ def _empty_cache():
     cache.clear()
 
 
+@pytest.fixture(autouse=True)
+def _english_again():
+    # A request through the test client leaves its language active in the thread
+    # (LocaleMiddleware activates it and nothing deactivates it): a test that asked for
+    # /de/ would otherwise make the next one's reverse() answer German addresses.
+    yield
+    from django.utils import translation
+
+    translation.deactivate()
+
+
 @pytest.fixture
 def player(db):
     from tests.factories import UserFactory

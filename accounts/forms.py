@@ -4,6 +4,7 @@ from django import forms
 from django.contrib.admin.forms import AdminAuthenticationForm
 from django.contrib.auth.forms import AuthenticationForm, UserCreationForm
 from django.contrib.auth.models import User
+from django.utils.translation import gettext_lazy as _
 
 from accounts import throttle
 
@@ -12,7 +13,7 @@ class SignupForm(UserCreationForm):
     class Meta(UserCreationForm.Meta):
         model = User
         fields = ("username", "email")
-        help_texts = {"email": "Optional: only used to reset a forgotten password."}
+        help_texts = {"email": _("Optional: only used to reset a forgotten password.")}
 
 
 class ThrottledLoginMixin:
@@ -26,7 +27,11 @@ class ThrottledLoginMixin:
         if username is None or self.request is None:
             return super().clean()
         if not throttle.take_attempt(self.request, username):
-            raise forms.ValidationError(throttle.MESSAGE, code="throttled")
+            raise forms.ValidationError(
+                throttle.MESSAGE,
+                code="throttled",
+                params={"minutes": throttle.LOCKOUT_SECONDS // 60},
+            )
         try:
             cleaned = super().clean()
         except forms.ValidationError as exc:

@@ -21,6 +21,7 @@ from django.db import transaction
 from django.db.models import F
 from django.http import HttpRequest
 from django.utils import timezone
+from django.utils.translation import gettext_lazy
 
 from accounts.models import Strikes
 
@@ -31,9 +32,9 @@ FAILURES_PER_USERNAME = 5
 # one name may, while still stopping one machine from spraying guesses over many names.
 FAILURES_PER_ADDRESS = 20
 
-MESSAGE = (
+MESSAGE = gettext_lazy(
     "Too many failed log-in attempts. For your safety, logging in is paused for "
-    f"{LOCKOUT_SECONDS // 60} minutes: try again later, or reset your password."
+    "%(minutes)d minutes: try again later, or reset your password."
 )
 
 

@@ -16,6 +16,7 @@ from accounts import throttle
 from accounts.models import Strikes
 from points import fights
 from points.armyfile import MAX_FILE_BYTES
+from rules.words import say, say_error
 
 MAX_BODY_BYTES = MAX_FILE_BYTES
 WINDOW_SECONDS = 60
@@ -73,8 +74,9 @@ def price(request: HttpRequest) -> JsonResponse:
     except UnicodeDecodeError:
         return JsonResponse({"error": "body: must be UTF-8 encoded JSON"}, status=400)
     except points.ArmyFileError as exc:
-        return JsonResponse({"error": str(exc)}, status=400)
-    return JsonResponse(points.price_army(army).to_json())
+        return JsonResponse({"error": say_error(exc)}, status=400)
+    # Field names and codes stay the file's; messages, lines and notes are said (rules.words).
+    return JsonResponse(points.price_army(army).to_json(say))
 
 
 def _too_many(found: Strikes, what: str) -> JsonResponse:
@@ -105,12 +107,12 @@ def fight(request: HttpRequest) -> JsonResponse:
     try:
         result = fights.compute(fights.read_request(raw))
     except points.ArmyFileError as exc:
-        return JsonResponse({"error": str(exc), "field": exc.path}, status=400)
+        return JsonResponse({"error": say_error(exc), "field": exc.path}, status=400)
     except fights.TooLarge as exc:
         # The largest quantities of the same units that are answered (SPEC 3.8), if any.
         largest = dict(zip(("a", "b"), exc.largest, strict=True)) if exc.largest else None
-        return JsonResponse({"error": str(exc), "largest": largest}, status=422)
-    return JsonResponse(result.to_json())
+        return JsonResponse({"error": say(exc.message), "largest": largest}, status=422)
+    return JsonResponse(result.to_json(say))
 
 
 def _no_constant(name: str) -> object:

@@ -9,18 +9,23 @@ from crispy_forms.bootstrap import StrictButton
 from crispy_forms.helper import FormHelper
 from crispy_forms.layout import Div, Fieldset
 from django import forms
+from django.utils.text import format_lazy
+from django.utils.translation import gettext, gettext_lazy, ngettext
 
 import points
-from armies import profiles, starters
+from armies import profiles
 from armies.models import Army, LibraryEntry
-from points import d10, goms, vsgmr
+from points import d10, goms
 from points.armyfile import MAX_FILE_BYTES, MAX_POINTS_LIMIT, MAX_QUANTITY
 from points.fields import MAX_NAME, text
 from points.numbers import ascii_int, decimal_places
 from rules.forms import NotedFieldset, fields_helper
+from rules.layout import Field, Layout
+from rules.systems import SYSTEM_PAGES, Preset, system_of_kind
+from rules.words import say, say_error
 
 MAX_IMPORT_BYTES = MAX_FILE_BYTES
-PASTE_TOO_LARGE = "The pasted army is larger than 1 MB, the most an army file may be."
+PASTE_TOO_LARGE = gettext_lazy("The pasted army is larger than 1 MB, the most an army file may be.")
 
 
 def one_line(value: str) -> None:
@@ -31,44 +36,27 @@ def one_line(value: str) -> None:
     try:
         text(value, "")
     except points.ArmyFileError as exc:
-        raise forms.ValidationError(exc.message) from exc
+        raise forms.ValidationError(say(exc.message)) from exc
 
 
-@dataclass(frozen=True)
-class Preset:
-    """A VSGMR scenario (one side of it) or a G.O.M.S. game size, and its points."""
-
-    name: str  # Fortress Assault (assaulter), Medium game
-    low: int
-    high: int
-    ceiling: bool = False  # the most an army may spend (a game size), not a suggested range
-
-    @property
-    def points(self) -> str:
-        return f"{self.low}" if self.low == self.high else f"{self.low}–{self.high}"
-
-
-# By the value an army stores: "slug" or "slug:side" for a scenario, the size for a game.
-PRESETS: dict[str, dict[str, Preset]] = {
-    "vsgmr": {
-        f"{slug}:{side}" if side else slug: Preset(f"{name} ({side})" if side else name, low, high)
-        for slug, (name, sides) in vsgmr.SCENARIOS.items()
-        for side, (low, high) in sides.items()
-    },
-    "goms": {
-        size: Preset(f"{size.capitalize()} game", limit, limit, ceiling=True)
-        for size, limit in goms.GAME_SIZES.items()
-    },
-}
+def _presets(system: str) -> Mapping[str, Preset]:
+    pages = SYSTEM_PAGES.get(system)
+    return pages.presets if pages is not None else {}
 
 
 def preset_range(system: str, preset: str) -> Preset | None:
-    return PRESETS.get(system, {}).get(preset)
+    return _presets(system).get(preset)
 
 
 def preset_choices(system: str) -> list[tuple[str, str]]:
-    presets = PRESETS.get(system, {})
-    return [("", "None"), *((key, f"{p.name}: {p.points} points") for key, p in presets.items())]
+    presets = _presets(system)
+    return [
+        ("", gettext("None")),
+        *(
+            (key, gettext("{name}: {points} points").format(name=p.name, points=p.points))
+            for key, p in presets.items()
+        ),
+    ]
 
 
 def preset_limit(system: str, preset: str) -> int | None:
@@ -79,12 +67,17 @@ def preset_limit(system: str, preset: str) -> int | None:
 
 # Each message says what to type instead, once (SPEC 5: a clear message beside the field).
 NAME_MESSAGES = {
-    "required": "Type a name.",
-    "max_length": "Keep it to %(limit_value)d characters or fewer (this has %(show_value)d).",
+    "required": gettext_lazy("Type a name."),
+    "max_length": gettext_lazy(
+        "Keep it to %(limit_value)d characters or fewer (this has %(show_value)d)."
+    ),
 }
-LIMIT_NUMBER = (
-    f"Type a number from 0 to {MAX_POINTS_LIMIT:,} with at most one decimal place "
-    "(such as 350 or 12.5), or leave it empty for no limit."
+LIMIT_NUMBER = format_lazy(
+    gettext_lazy(
+        "Type a number from 0 to {most} with at most one decimal place "
+        "(such as 350 or 12.5), or leave it empty for no limit."
+    ),
+    most=f"{MAX_POINTS_LIMIT:,}",
 )
 LIMIT_MESSAGES = {
     "invalid": LIMIT_NUMBER,
@@ -92,13 +85,15 @@ LIMIT_MESSAGES = {
     "max_whole_digits": LIMIT_NUMBER,
     "max_value": LIMIT_NUMBER,
     "min_value": LIMIT_NUMBER,
-    "max_decimal_places": "Type at most one decimal place, such as 12.5.",
+    "max_decimal_places": gettext_lazy("Type at most one decimal place, such as 12.5."),
 }
 QUANTITY_MESSAGES = {
-    "required": f"Type how many, from 1 to {MAX_QUANTITY}.",
-    "invalid": f"Type a whole number from 1 to {MAX_QUANTITY}.",
-    "min_value": "Type 1 or more: to remove the unit, delete it from the list.",
-    "max_value": "Type at most %(limit_value)s.",
+    "required": format_lazy(gettext_lazy("Type how many, from 1 to {most}."), most=MAX_QUANTITY),
+    "invalid": format_lazy(
+        gettext_lazy("Type a whole number from 1 to {most}."), most=MAX_QUANTITY
+    ),
+    "min_value": gettext_lazy("Type 1 or more: to remove the unit, delete it from the list."),
+    "max_value": gettext_lazy("Type at most %(limit_value)s."),
 }
 
 
@@ -130,9 +125,11 @@ class ArmyForm(forms.ModelForm):
                 for v, label in preset_choices(key)[1:]
             ]
         self.fields["preset"] = forms.ChoiceField(
-            choices=preset_choices(system) if self.instance.pk else [("", "None"), *choices],
+            choices=preset_choices(system)
+            if self.instance.pk
+            else [("", gettext("None")), *choices],
             required=False,
-            help_text="A scenario or game size sets the points limit for you.",
+            help_text=gettext("A scenario or game size sets the points limit for you."),
         )
         if not self.instance.pk:
             self.fields["preset"].initial = ""
@@ -144,7 +141,7 @@ class ArmyForm(forms.ModelForm):
         if "|" in preset:
             preset_system, _, preset = preset.partition("|")
             if preset_system != system:
-                self.add_error("preset", "That preset belongs to another system.")
+                self.add_error("preset", gettext("That preset belongs to another system."))
                 return data
         data["preset"] = preset
         limit = preset_limit(system, preset)
@@ -156,16 +153,26 @@ class ArmyForm(forms.ModelForm):
 class ArmyOptionsForm(forms.Form):
     """G.O.M.S. army-level purchases."""
 
-    rerolls = forms.IntegerField(min_value=0, max_value=goms.MAX_OPTION, initial=0, required=False)
+    rerolls = forms.IntegerField(
+        min_value=0,
+        max_value=goms.MAX_OPTION,
+        initial=0,
+        required=False,
+        label=gettext_lazy("Rerolls"),
+    )
     setup_extensions = forms.IntegerField(
         min_value=0,
         max_value=goms.MAX_OPTION,
         initial=0,
         required=False,
-        label="Set-up zone extensions",
-        help_text=f'+{goms.SETUP_EXTENSION_INCHES}" each, at most {goms.MAX_SETUP_EXTENSIONS}',
+        label=gettext_lazy("Set-up zone extensions"),
+        help_text=format_lazy(
+            gettext_lazy('+{inches}" each, at most {most}'),
+            inches=goms.SETUP_EXTENSION_INCHES,
+            most=goms.MAX_SETUP_EXTENSIONS,
+        ),
     )
-    dug_in = forms.BooleanField(required=False, label="Dug in")
+    dug_in = forms.BooleanField(required=False, label=gettext_lazy("Dug in"))
 
     def options(self) -> dict:
         out = {}
@@ -178,11 +185,15 @@ class ArmyOptionsForm(forms.Form):
 
 
 class ImportForm(forms.Form):
-    file = forms.FileField(required=False, help_text="A muster-army/1 JSON file.")
+    file = forms.FileField(
+        required=False,
+        label=gettext_lazy("File"),
+        help_text=gettext_lazy("A muster-army/1 JSON file."),
+    )
     text = forms.CharField(
         required=False,
         widget=forms.Textarea(attrs={"rows": 8, "class": "font-monospace"}),
-        label="…or paste the JSON",
+        label=gettext_lazy("…or paste the JSON"),
     )
 
     def __init__(self, *args, too_large: bool = False, refused: str = "", **kwargs):
@@ -203,11 +214,11 @@ class ImportForm(forms.Form):
             return data
         if upload:
             if upload.size > MAX_IMPORT_BYTES:
-                raise forms.ValidationError("The file is larger than 1 MB.")
+                raise forms.ValidationError(gettext("The file is larger than 1 MB."))
             try:
                 text = upload.read().decode("utf-8")
             except UnicodeDecodeError:
-                self.add_error("file", "The file is not UTF-8 text.")
+                self.add_error("file", gettext("The file is not UTF-8 text."))
                 return data
         else:
             text = data.get("text") or ""
@@ -215,12 +226,12 @@ class ImportForm(forms.Form):
                 self.add_error("text", PASTE_TOO_LARGE)
                 return data
         if not text.strip():
-            raise forms.ValidationError("Choose a file or paste an army.")
+            raise forms.ValidationError(gettext("Choose a file or paste an army."))
         field = "file" if upload else "text"
         try:
             data["army"] = points.loads(text)
         except points.ArmyFileError as exc:
-            self.add_error(field, str(exc))
+            self.add_error(field, say_error(exc))
             return data
         # Read (and checked) by the engine above; kept as written so the army is stored as
         # imported, defaults said aloud and empty lists included (SPEC 4).
@@ -231,7 +242,15 @@ class ImportForm(forms.Form):
         places = Army._meta.get_field("points_limit").decimal_places
         if limit is not None and (decimal_places(limit) or 0) > places:
             del data["army"]
-            self.add_error(field, f"points_limit: must have at most {places} decimal place")
+            self.add_error(
+                field,
+                # Translators: points_limit is the army file's own key and stays as written.
+                ngettext(
+                    "points_limit: must have at most {places} decimal place",
+                    "points_limit: must have at most {places} decimal places",
+                    places,
+                ).format(places=places),
+            )
         return data
 
     def refuse(self, message: str) -> None:
@@ -256,7 +275,8 @@ class UnitForm(FeedbackForm):
         # Own ids, so the army settings form on the same page can keep id_name.
         kwargs.setdefault("auto_id", "unit-%s")
         self.system = system
-        self.layout = profiles.LAYOUTS[system]
+        self.pages = SYSTEM_PAGES[system]
+        self.layout = profiles.system_layout(system)
         # What the unit holds now: a value the player leaves alone is saved as it was.
         self.stored: dict | None = unit.profile if unit is not None else None
         row_initial: dict[str, list[dict]] = {}
@@ -272,11 +292,12 @@ class UnitForm(FeedbackForm):
         for f in self.shown:
             self.fields[f.key] = _django_field(f)
         self.cells: dict[str, str] = {}
-        if system == "d10":
+        if self.pages.weapon_table:
             # One a line as before, with the set's weapon table to add from under it.
             self.fields["weapons"].widget = TableLines(
-                starters.D10_WEAPONS, attrs=self.fields["weapons"].widget.attrs
+                self.pages.weapon_table, attrs=self.fields["weapons"].widget.attrs
             )
+        named = self.pages.named_weapons
         self.row_counts: dict[str, int] = {}
         for group in self.layout.rows:
             if not group.applies(self.switch_value) and not row_initial.get(group.key):
@@ -292,13 +313,16 @@ class UnitForm(FeedbackForm):
                 for f in group.fields:
                     name = f"{group.key}-{i}-{f.key}"
                     # Every row repeats "Name", "OFF"…: say which row for screen readers.
-                    label = f"{group.label} row {i + 1}: {f.label}"
+                    label = gettext("{group} row {n}: {field}").format(
+                        group=group.label, n=i + 1, field=f.label
+                    )
                     self.fields[name] = field = _django_field(f, compact=True)
                     field.widget.attrs["aria-label"] = label
                     self.cells[name] = _CELLS.get(f.kind, "stat")
-                    if (system, group.key, f.key) == ("gem", "missile", "name"):
+                    if named and (group.key, f.key) == (named[0], "name"):
                         # Pick a known weapon by name (its stats follow), or type your own.
-                        field.widget = ListedInput(GEM_WEAPON_LIST, first=i == 0)
+                        listed = (f"{system}-weapons", named[1])
+                        field.widget = ListedInput(listed, first=i == 0)
                         field.widget.attrs.update(
                             {"class": "form-control form-control-sm", "aria-label": label}
                         )
@@ -313,7 +337,7 @@ class UnitForm(FeedbackForm):
                     self.initial[name] = values[0]
         self.profile: dict = {}
 
-    def _shows(self, f: profiles.Field) -> bool:
+    def _shows(self, f: Field) -> bool:
         """Whether the editor has field `f`: when it applies to the unit's type or kind;
         else only while the unit holds a value for it, stored or posted, so the engine's
         refusal shows beside it. The player who just picked another type in this editor
@@ -360,8 +384,8 @@ class UnitForm(FeedbackForm):
             for group in self.layout.rows
         }
         self.profile, paths = profiles.profile_from_form(self.system, {**data, **rows}, self.stored)
-        added = self.data.get(TableLines.ADD) if self.system == "d10" else None
-        if added in D10_TABLE_NAMES:  # picked from the table without JavaScript
+        added = self.data.get(TableLines.ADD) if self.pages.weapon_table else None
+        if added in {name for name, _ in self.pages.weapon_table}:  # picked without JavaScript
             self.profile["weapons"] = [*self.profile.get("weapons", []), added]
         for field, message in profiles.engine_errors(self.system, self.profile, paths).items():
             if field == "__all__" or field not in self.fields:
@@ -394,7 +418,7 @@ class UnitForm(FeedbackForm):
         # Changing the type redraws the editor (builder.js, which hides the button);
         # without JavaScript the button does.
         show = StrictButton(
-            "Show its fields",
+            gettext("Show its fields"),
             type="submit",
             name="show",
             value="1",
@@ -451,9 +475,6 @@ class TableLines(forms.Textarea):
         return {**context, "box_id": box_id, "add": self.ADD, "table": self.table}
 
 
-D10_TABLE_NAMES = frozenset(name for name, _ in starters.D10_WEAPONS)
-
-
 class ListedInput(forms.TextInput):
     """A text box with a list of known values to pick from (<datalist>), typing still free.
     Every row's box uses one list, drawn beside the first row's box (`first`)."""
@@ -498,10 +519,7 @@ def _weapon_label(w: dict) -> str:
     return f"{stats}{radius}, fires {fire}{heavy}"
 
 
-GEM_WEAPON_LIST = ("gem-weapons", starters.GEM_WEAPONS)
-
-
-def _groups(layout: profiles.Layout) -> dict[str, str]:
+def _groups(layout: Layout) -> dict[str, str]:
     keys = dict.fromkeys(f.group for f in layout.fields)
     return {k: layout.groups.get(k, "Profile" if k == "main" else k.capitalize()) for k in keys}
 
@@ -542,7 +560,7 @@ def _quantity_field() -> forms.IntegerField:
     )
 
 
-def _django_field(f: profiles.Field, compact: bool = False) -> forms.Field:
+def _django_field(f: Field, compact: bool = False) -> forms.Field:
     attrs = {"class": "form-control form-control-sm", "autocomplete": "off"}
     if f.kind == "bool":
         return forms.BooleanField(label=f.label, required=False, help_text=f.help)
@@ -594,7 +612,7 @@ class LibraryFigureForm(UnitForm):
         if entry is None and not kwargs.get("initial"):
             # A new figure starts where a new unit does (a GEM one on a 25mm base, not on
             # the first base listed).
-            default = profiles.DEFAULT_PROFILES[system]
+            default = SYSTEM_PAGES[system].default_profile
             kwargs["initial"] = profiles.form_initial(system, default)[0]
         super().__init__(system, *args, unit=unit, **kwargs)
         del self.fields["quantity"]
@@ -613,26 +631,38 @@ class LibraryFigureForm(UnitForm):
 
 @dataclass(frozen=True)
 class Part:
-    """A kind of library weapon or trait: its system, the list a unit's profile keeps it
-    in, the editor rows it is typed in, and the smallest profile that can carry it (the
-    engine checks a part inside one, so the rules for it live in one place)."""
+    """A kind of library weapon or trait (its system's entry names the kind), the list a
+    unit's profile keeps it in, the editor rows it is typed in, and the smallest profile
+    that can carry it (the engine checks a part inside one, so the rules for it live in
+    one place)."""
 
-    system: str
+    kind: str
     profile_key: str
     rows_key: str
     wrapper: Mapping[str, object]
 
     @property
-    def fields(self) -> tuple[profiles.Field, ...]:
-        return next(r for r in profiles.LAYOUTS[self.system].rows if r.key == self.rows_key).fields
+    def system(self) -> str:
+        system = system_of_kind(self.kind)
+        assert system is not None, f"no system keeps library {self.kind}s"
+        return system
+
+    @property
+    def fields(self) -> tuple[Field, ...]:
+        return next(
+            r for r in profiles.system_layout(self.system).rows if r.key == self.rows_key
+        ).fields
 
 
 PARTS: dict[str, Part] = {
     LibraryEntry.Kind.WEAPON: Part(
-        "gem", "missile", "missile", {"type": "skirmisher", "base": "25mm", "off": 1, "def": 1}
+        LibraryEntry.Kind.WEAPON,
+        "missile",
+        "missile",
+        {"type": "skirmisher", "base": "25mm", "off": 1, "def": 1},
     ),
     LibraryEntry.Kind.TRAIT: Part(
-        "vsgmr", "traits", "homebrew", {"kind": "guy", "flavor": "troop"}
+        LibraryEntry.Kind.TRAIT, "traits", "homebrew", {"kind": "guy", "flavor": "troop"}
     ),
 }
 
@@ -751,11 +781,15 @@ class LibraryD10WeaponForm(LibraryEntryForm):
             validators=[one_line],
             widget=forms.TextInput(attrs={"class": "form-control form-control-sm"}),
         )
-        self.fields["range"] = _small_text("Range", 20, help_text="inches, e.g. 24 or 12/24")
-        self.fields["rof"] = _small_text("Rate of fire", 20, help_text="e.g. 2/1 (3 auto)")
-        self.fields["damage"] = _small_text("Damage", 20)
+        self.fields["range"] = _small_text(
+            gettext("Range"), 20, help_text=gettext("inches, e.g. 24 or 12/24")
+        )
+        self.fields["rof"] = _small_text(
+            gettext("Rate of fire"), 20, help_text=gettext("e.g. 2/1 (3 auto)")
+        )
+        self.fields["damage"] = _small_text(gettext("Damage"), 20)
         self.fields["traits"] = _small_text(
-            "Traits", 100, required=False, help_text="e.g. auto, bulky"
+            gettext("Traits"), 100, required=False, help_text=gettext("e.g. auto, bulky")
         )
         self.data_dict: dict = {}
 
@@ -763,8 +797,10 @@ class LibraryD10WeaponForm(LibraryEntryForm):
         name = self.cleaned_data["name"]
         if d10.table_weapon(name) is not None:
             raise forms.ValidationError(
-                "The set's weapon table has a weapon of this name, and a unit carrying it "
-                "gets that row: give yours a name of its own."
+                gettext(
+                    "The set's weapon table has a weapon of this name, and a unit carrying it "
+                    "gets that row: give yours a name of its own."
+                )
             )
         return name
 

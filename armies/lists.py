@@ -25,6 +25,7 @@ from django.urls import reverse
 from django.utils import dateformat
 from django.utils.safestring import SafeString
 from django.utils.timezone import localtime
+from django.utils.translation import gettext, gettext_lazy, ngettext
 from django.views.decorators.http import require_http_methods, require_POST
 
 from armies import drawing, services
@@ -41,6 +42,7 @@ from armies.models import (
 from armies.templatetags.muster import pts
 from points.armyfile import MAX_UNITS
 from points.numbers import ascii_int
+from rules.systems import SYSTEM_PAGES
 
 ARMIES_PER_PAGE = 50
 
@@ -50,24 +52,24 @@ def home(request: HttpRequest) -> HttpResponse:
     yet (just signed up, say) is offered a first army or a sample to start from, one with
     armies a way back to them."""
     has_armies = request.user.is_authenticated and Army.objects.for_owner(request.user).exists()
-    return render(request, "home.html", {"has_armies": has_armies})
+    return render(request, "home.html", {"has_armies": has_armies, "systems": SYSTEM_PAGES})
 
 
 # Sort keys offered on the list: label and ordering (ties broken by id, so pages are stable).
 SORTS = {
-    "-updated": ("Last edited", ("-updated",)),
-    "name": ("Name", (Lower("name"),)),
-    "system": ("System", ("system", Lower("name"))),
-    "-total": ("Total, highest first", (F("total_number").desc(),)),
-    "total": ("Total, lowest first", ("total_number",)),
+    "-updated": (gettext_lazy("Last edited"), ("-updated",)),
+    "name": (gettext_lazy("Name"), (Lower("name"),)),
+    "system": (gettext_lazy("System"), ("system", Lower("name"))),
+    "-total": (gettext_lazy("Total, highest first"), (F("total_number").desc(),)),
+    "total": (gettext_lazy("Total, lowest first"), ("total_number",)),
 }
 
 # What a bulk action does, what undoes it, and how the message says it.
 ACTIONS = {
-    "archive": ("unarchive", "Archived"),
-    "unarchive": ("archive", "Restored from the archive"),
-    "delete": ("undelete", "Moved to the trash"),
-    "undelete": ("delete", "Restored from the trash"),
+    "archive": ("unarchive", gettext_lazy("Archived: {names}.")),
+    "unarchive": ("archive", gettext_lazy("Restored from the archive: {names}.")),
+    "delete": ("undelete", gettext_lazy("Moved to the trash: {names}.")),
+    "undelete": ("delete", gettext_lazy("Restored from the trash: {names}.")),
 }
 UNDO_KEY = "army_list_undo"
 
@@ -257,12 +259,14 @@ def _tag_name(text: str) -> tuple[str, str]:
     """A typed tag with its spaces tidied, and what is wrong with it ("" when nothing)."""
     name = " ".join(text.split())
     if not name:
-        return name, "Type a tag to add, e.g. “tournament”."
+        return name, gettext("Type a tag to add, e.g. “tournament”.")
     if len(name) > MAX_TAG:
-        return name, f"A tag is at most {MAX_TAG} characters."
+        return name, gettext("A tag is at most {most} characters.").format(most=MAX_TAG)
     # No stored text holds a control character (PostgreSQL refuses NUL in any text).
     if any(unicodedata.category(c) == "Cc" for c in name):
-        return name, "A tag is letters, digits, spaces and punctuation: no control characters."
+        return name, gettext(
+            "A tag is letters, digits, spaces and punctuation: no control characters."
+        )
     return name, ""
 
 
@@ -271,10 +275,15 @@ def _done(request: HttpRequest, action: str, changed: list[tuple[int, str]]) -> 
     undo, verb = ACTIONS[action]
     names = [name for _, name in changed]
     if not names:
-        messages.info(request, "Nothing changed: pick one or more of your armies first.")
+        messages.info(request, gettext("Nothing changed: pick one or more of your armies first."))
         return
-    shown = ", ".join(names[:3]) + (f" and {len(names) - 3} more" if len(names) > 3 else "")
-    messages.success(request, f"{verb}: {shown}.")
+    shown = ", ".join(names[:3])
+    if len(names) > 3:
+        more = len(names) - 3
+        shown = ngettext("{names} and {n} more", "{names} and {n} more", more).format(
+            names=shown, n=more
+        )
+    messages.success(request, str(verb).format(names=shown))
     request.session[UNDO_KEY] = {"action": undo, "ids": [pk for pk, _ in changed]}
 
 
@@ -289,7 +298,9 @@ def bulk(request: HttpRequest) -> HttpResponse:
     if action in ("tag", "untag"):
         return _tag_many(request, state, ids, action)
     if action not in ACTIONS:
-        messages.error(request, "Pick what to do with the armies: archive, delete or restore.")
+        messages.error(
+            request, gettext("Pick what to do with the armies: archive, delete or restore.")
+        )
         return redirect(state.url)
     try:
         changed = services.change_armies(request.user, action, ids)
@@ -321,14 +332,13 @@ def _tag_many(request: HttpRequest, state: ListState, ids: list[int], action: st
             picked=frozenset(ids),
         )
     if action == "untag":
-        messages.success(request, f"Took the tag “{name}” off {_armies(count)}.")
+        said = ngettext(
+            "Took the tag “{name}” off {n} army.", "Took the tag “{name}” off {n} armies.", count
+        )
     else:
-        messages.success(request, f"Tagged {_armies(count)} “{name}”.")
+        said = ngettext("Tagged {n} army “{name}”.", "Tagged {n} armies “{name}”.", count)
+    messages.success(request, said.format(name=name, n=count))
     return redirect(state.url)
-
-
-def _armies(n: int) -> str:
-    return f"{n} arm{'y' if n == 1 else 'ies'}"
 
 
 @require_POST
@@ -341,7 +351,9 @@ def tag_remove(request: HttpRequest, pk: int) -> HttpResponse:
         # No tag of that name can exist: nothing to take off.
         return _list_page(request, _back(request), status=400, tag_error=problem)
     services.untag_armies(request.user, [army.pk], name)
-    messages.success(request, f"Took the tag “{name}” off {army.name}.")
+    messages.success(
+        request, gettext("Took the tag “{name}” off {army}.").format(name=name, army=army.name)
+    )
     return redirect(_back(request).url)
 
 

@@ -22,6 +22,7 @@ from django.utils.http import urlencode
 import points
 from points.armyfile import FORMAT, MAX_POINTS_LIMIT, MAX_QUANTITY
 from points.fields import MAX_NAME
+from points.messages import text_from_data
 from points.model import (
     Issue,
     Line,
@@ -219,7 +220,7 @@ class Army(Trashable):
 
     @property
     def system_pages(self) -> SystemPages:
-        """What pages draw differently for the army's system (rules/systems.py): the
+        """What pages draw differently for the army's system (rules/systems/): the
         templates of its own parts and the odds page its roster links to."""
         return SYSTEM_PAGES[self.system]
 
@@ -296,7 +297,7 @@ def stored_number(text: str) -> Fraction:
 
 
 def _issues(found: list[dict], unit=None) -> tuple[Issue, ...]:
-    return tuple(Issue(i["code"], i["message"], i.get("unit", unit)) for i in found)
+    return tuple(Issue(i["code"], text_from_data(i["message"]), i.get("unit", unit)) for i in found)
 
 
 class _LoadedUnit:

@@ -11,7 +11,6 @@ replies.add_unit) with the army version the page was drawn at, like every other 
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import cached_property
@@ -22,19 +21,19 @@ from django.contrib.auth.decorators import login_required
 from django.core.paginator import Paginator
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.utils.translation import gettext, gettext_lazy
 from django.views.decorators.http import require_http_methods
 
 import points
-from armies import profiles, unit_cards
+from armies import unit_cards
 from armies.access import army_for_owner
 from armies.models import Army, LibraryEntry, library_for
 from armies.replies import add_unit
 from armies.services import UnitSpec
-from armies.starters import GEM_EXAMPLES
-from points import d10, goms, vsgmr
 from points.armyfile import MAX_QUANTITY
 from points.fields import MAX_NAME
 from rules.models import SampleArmy
+from rules.words import say_error
 
 PER_PAGE = 12
 MAX_QUERY = 100  # characters of a search: no figure's name is longer than MAX_NAME
@@ -68,7 +67,7 @@ class Preview:
         try:
             unit = points.load_unit(c.name, c.quantity, c.profile, self.system)
         except points.ArmyFileError as exc:
-            return None, str(exc).removeprefix("profile.")  # "def: must be between 1 and 10"
+            return None, say_error(exc).removeprefix("profile.")  # "def: must be between 1 and 10"
         return unit, points.price_unit(self.system, unit)
 
     @property
@@ -93,63 +92,10 @@ class Preview:
         unit, _ = self._priced
         if unit is None:
             return None
-        return unit_cards.CARDS[self.system](SimpleNamespace(unit=unit))
+        return unit_cards.detail(self.system, SimpleNamespace(unit=unit))
 
 
 # ---------------------------------------------------------------- the built-in catalog
-
-
-def _gem_rules() -> list[Choice]:
-    return [
-        Choice(f"rules:{i}", name, "Rules example", profile)
-        for i, (name, profile) in enumerate(GEM_EXAMPLES)
-    ]
-
-
-def _vsgmr_rules() -> list[Choice]:
-    guys = [
-        Choice(f"rules:{f}", f.capitalize(), "Rules", {"kind": "guy", "flavor": f})
-        for f in vsgmr.FLAVORS
-    ]
-    return guys + [
-        Choice(f"rules:{k}", k.capitalize(), "Rules", {"kind": k})
-        for k in vsgmr.KINDS
-        if k != "guy"
-    ]
-
-
-def _goms_rules() -> list[Choice]:
-    kinds = [
-        Choice(f"rules:{k}", goms.KIND_NAMES[k], "Rules", {"kind": k})
-        for k in goms.KINDS
-        if k != "vehicle"
-    ]
-    return kinds + [
-        Choice(
-            f"rules:vehicle:{c}",
-            f"{goms.KIND_NAMES['vehicle']} ({c.replace('-', ' ')})",
-            "Rules",
-            {"kind": "vehicle", "vehicle_class": c},
-        )
-        for c in goms.VEHICLE_CLASSES
-    ]
-
-
-def _d10_rules() -> list[Choice]:
-    """A trooper with default stats carrying each weapon of the set's table."""
-    return [
-        Choice(f"rules:{w.slug}", f"Trooper ({w.name})", "Weapon table", {"weapons": [w.name]})
-        for w in d10.WEAPONS
-    ]
-
-
-# The rules' own starting points, per system.
-RULES_CHOICES: dict[str, Callable[[], list[Choice]]] = {
-    "gem": _gem_rules,
-    "vsgmr": _vsgmr_rules,
-    "goms": _goms_rules,
-    "d10": _d10_rules,
-}
 
 
 def _sample_choices(samples) -> list[Choice]:
@@ -168,7 +114,7 @@ def _sample_choices(samples) -> list[Choice]:
                 Choice(
                     f"sample:{sample.slug}:{i}",
                     unit.get("name", "Unit"),
-                    f"Sample: {sample.name}",
+                    gettext("Sample: {army}").format(army=sample.name),
                     profile,
                     quantity if isinstance(quantity, int) and 1 <= quantity <= MAX_QUANTITY else 1,
                 )
@@ -178,30 +124,32 @@ def _sample_choices(samples) -> list[Choice]:
 
 def _library_choices(entries: list[LibraryEntry]) -> list[Choice]:
     return [
-        Choice(f"library:{e.pk}", e.name, "My library", dict(e.data))
+        Choice(f"library:{e.pk}", e.name, gettext("My library"), dict(e.data))
         for e in entries
         if e.kind == LibraryEntry.Kind.FIGURE
     ]
 
 
 SOURCES = {
-    "": "Everything",
-    "rules": "The rules",
-    "sample": "Sample armies",
-    "library": "My library",
+    "": gettext_lazy("Everything"),
+    "rules": gettext_lazy("The rules"),
+    "sample": gettext_lazy("Sample armies"),
+    "library": gettext_lazy("My library"),
 }
 
 
 def blank(army: Army) -> Choice:
     """A new unit with the system's starting stat line: always offered, above the list."""
-    return Choice("blank", "New unit", "Blank", dict(profiles.DEFAULT_PROFILES[army.system]))
+    return Choice(
+        "blank", gettext("New unit"), gettext("Blank"), dict(army.system_pages.default_profile)
+    )
 
 
 def choices(army: Army) -> list[Choice]:
     """What the picker lists for `army` (blank() apart): two queries (samples, library)."""
     samples = SampleArmy.objects.for_system(army.system).only("slug", "name", "army")
     return [
-        *RULES_CHOICES[army.system](),
+        *(Choice(*start) for start in army.system_pages.starts()),
         *_sample_choices(samples),
         *_library_choices(library_for(army.owner_id, army.system)),
     ]
@@ -257,8 +205,11 @@ def _add_choice(request: HttpRequest, army: Army) -> HttpResponse:
         raise Http404("No such choice for this army")
     problem = choice.preview(army.system).problem
     if problem:  # a library figure saved under older rules, say: say so, add nothing
-        messages.error(request, f"Could not add {choice.name}: {problem}")
+        messages.error(
+            request, gettext("Could not add {name}: {why}").format(name=choice.name, why=problem)
+        )
         return redirect("armies:unit-pick", army.pk)
     name = choice.name[:MAX_NAME]
     spec = UnitSpec(name, choice.quantity, dict(choice.profile))
-    return add_unit(request, army, spec, done=f"Added {name}: change it as you like.")
+    done = gettext("Added {name}: change it as you like.").format(name=name)
+    return add_unit(request, army, spec, done=done)

@@ -1,295 +1,24 @@
-"""Unit editor fields for each system, and the bridge between form fields and the
-engine's profile dict. The engine is the only validator: a form turns what the player
-typed into a profile, asks the engine, and puts any complaint beside the field it names."""
+"""The bridge between the unit editor's form fields, as each system's layout describes them
+(rules/systems/<key>.py), and the engine's profile dict. The engine is the only validator:
+a form turns what the player typed into a profile, asks the engine, and puts any complaint
+beside the field it names."""
 
 from __future__ import annotations
 
 import copy
-import dataclasses
 import re
 from collections.abc import Mapping
-from dataclasses import dataclass, field
-from fractions import Fraction
 from typing import Any
 
 import points
-from points import d10, gem, goms, vsgmr
-from points.fields import MAX_NAME, fmt
-from points.model import Stat
-from points.numbers import decimal_text
+from rules.layout import Field, Layout, Rows
+from rules.systems import SYSTEM_PAGES
+from rules.words import say
 
 
-@dataclass(frozen=True)
-class Field:
-    """One editor field: `key` in the profile, how it is typed, and how it is shown."""
-
-    key: str
-    label: str
-    kind: str  # stat | choice | bool | int | text | lines | multi
-    choices: tuple[tuple[str, str], ...] = ()
-    help: str = ""
-    group: str = "main"  # main | vehicle | options
-    most: int = MAX_NAME  # characters a text box takes; the engine checks each value's own
-    # The unit types/kinds (Layout.switch) the field is for: `only` those, or all but `not_for`.
-    only: tuple[str, ...] = ()
-    not_for: tuple[str, ...] = ()
-
-    def applies(self, switch: str | None) -> bool:
-        if self.only:
-            return switch in self.only
-        return switch not in self.not_for
-
-
-@dataclass(frozen=True)
-class Rows:
-    """A repeating group in the profile (GEM melee and missile weapons, homebrew traits)."""
-
-    key: str
-    label: str
-    fields: tuple[Field, ...]
-    most: int  # rows the editor offers: as many as the file format allows
-    not_for: tuple[str, ...] = ()  # unit types/kinds that cannot have any
-
-    def applies(self, switch: str | None) -> bool:
-        return switch not in self.not_for
-
-
-@dataclass(frozen=True)
-class Layout:
-    fields: tuple[Field, ...]
-    rows: tuple[Rows, ...] = ()
-    groups: dict[str, str] = field(default_factory=dict)
-    # The field that says what a unit is (GEM type, VSGMR and G.O.M.S. kind): which other
-    # fields the editor shows follows from it (Field.applies).
-    switch: str = ""
-
-
-def _pairs(values) -> tuple[tuple[str, str], ...]:
-    return tuple((v, v.replace("-", " ").capitalize()) for v in values)
-
-
-def _cost(x) -> str:
-    return decimal_text(x) or str(x)
-
-
-def _vsgmr_powers() -> tuple[Field, ...]:
-    out = []
-    for slug, power in vsgmr.SUPER_POWERS.items():
-        tiers = tuple(
-            (tier, f"{tier.capitalize()} ({vsgmr.tier_effect(slug, tier)}, +{_cost(cost)})")
-            for tier, cost in power.cost.items()
-        )
-        note = f"Bigger die for {power.roll}" + (" (guys only)" if power.guys_only else "")
-        out.append(
-            Field(f"power:{slug}", power.name, "choice", (("", "—"), *tiers), note, "powers")
-        )
-    return tuple(out)
-
-
-def _span(low: Fraction | int, high: Fraction | int) -> str:
-    """A stat's allowed values as the editor shows them: 1–10, −20 to 20."""
-    if low < 0:
-        return f"{fmt(Fraction(low)).replace('-', '−')} to {fmt(Fraction(high))}"
-    return f"{fmt(Fraction(low))}–{fmt(Fraction(high))}"
-
-
-def _help(*parts: str, only: str = "") -> str:
-    return ", ".join(part for part in parts if part) + (f" ({only})" if only else "")
-
-
-# What a GEM stat is when left empty: the engine's profile defaults.
-_GEM_DEFAULTS = {
-    f.name: f.default for f in dataclasses.fields(gem.GemProfile) if isinstance(f.default, Stat)
-}
-
-
-def _gem_help(key: str, what: str = "", only: str = "") -> str:
-    """A GEM stat's help from the engine: its range (when bounded) and its default."""
-    allowed = gem.STATS.get(key) or gem.VEHICLE_STATS[key]
-    span = ""
-    if allowed.low is not None and allowed.high is not None:
-        span = _span(allowed.low, allowed.high)
-    default = _GEM_DEFAULTS.get(key)
-    return _help(what, span, "" if default is None else f"default {default}", only=only)
-
-
-D10_LABELS = {
-    "combat_skill": "Combat Skill",
-    "willpower": "Willpower",
-    "shooting": "Shooting",
-    "cqc": "CQC",
-    "physique": "Physique",
-    "agility": "Agility",
-}
-
-D10_SKILL_HELP = _help(_span(*d10.SKILL_RANGE), f"default {d10.DEFAULT_SKILL}")
-
-VEHICLE = ("vehicle",)
-
-LAYOUTS: dict[str, Layout] = {
-    "gem": Layout(
-        fields=(
-            Field("type", "Type", "choice", _pairs(gem.TYPES)),
-            Field("base", "Base", "choice", _pairs(gem.BASES)),
-            Field("off", "OFF", "stat", help=_gem_help("off", only="optional for vehicles")),
-            Field("def", "DEF", "stat", help=_gem_help("def")),
-            Field("att", "ATT", "stat", help=_gem_help("att"), not_for=VEHICLE),
-            Field("hit", "HIT", "stat", help=_gem_help("hit")),
-            Field("mor", "MOR", "stat", help=_gem_help("mor")),
-            Field("mag", "MAG", "stat", help=_gem_help("mag")),
-            Field("mov", "MOV", "stat", help=_gem_help("mov")),
-            Field(
-                "siz", "SIZ", "stat", help=_gem_help("siz", "models it stands for"), not_for=VEHICLE
-            ),
-            Field("max_speed", "Max speed", "stat", help="required", group="vehicle", only=VEHICLE),
-            Field(
-                "capacity",
-                "Capacity",
-                "stat",
-                help=_gem_help("capacity"),
-                group="vehicle",
-                only=VEHICLE,
-            ),
-            Field("acc", "Acc", "stat", group="vehicle", only=VEHICLE),
-            Field("dec", "Dec", "stat", group="vehicle", only=VEHICLE),
-            Field("battle_speed", "Battle speed", "stat", group="vehicle", only=VEHICLE),
-            Field(
-                "vehicle_class",
-                "Vehicle class",
-                "choice",
-                (("", "—"), *_pairs(gem.VEHICLE_CLASSES)),
-                group="vehicle",
-                only=VEHICLE,
-            ),
-            Field("trr", "TRR", "stat", help="turn radius ratio", group="vehicle", only=VEHICLE),
-            Field("armour_front", "Armour front", "int", group="vehicle", only=VEHICLE),
-            Field("armour_side", "Armour side", "int", group="vehicle", only=VEHICLE),
-            Field("armour_rear", "Armour rear", "int", group="vehicle", only=VEHICLE),
-            Field("toughness", "Toughness", "stat", group="vehicle", only=VEHICLE),
-            Field("save", "Save", "int", help="e.g. 3 for 3+", group="vehicle", only=VEHICLE),
-            Field("hull_points", "Hull points", "int", group="vehicle", only=VEHICLE),
-            Field("firing_ports", "Firing ports", "int", group="vehicle", only=VEHICLE),
-            Field("open_topped", "Open-topped", "bool", group="vehicle", only=VEHICLE),
-        ),
-        rows=(
-            Rows(
-                "melee",
-                "Extra melee attacks",
-                (
-                    Field("name", "Name", "text"),
-                    Field("off", "OFF", "stat"),
-                    Field("att", "ATT", "stat"),
-                ),
-                gem.MAX_ATTACKS,
-                not_for=VEHICLE,
-            ),
-            Rows(
-                "missile",
-                "Missile weapons",
-                (
-                    Field("name", "Name", "text"),
-                    Field("off", "OFF", "stat"),
-                    Field("att", "ATT", "stat"),
-                    Field("range", "Range", "stat"),
-                    Field("radius", "Radius", "stat"),
-                    Field("fire", "Fires", "choice", _pairs(gem.FIRES)),
-                    Field("heavy", "Heavy", "bool"),
-                ),
-                gem.MAX_ATTACKS,
-            ),
-        ),
-        groups={"main": "Stat line", "vehicle": "Vehicle"},
-        switch="type",
-    ),
-    "vsgmr": Layout(
-        fields=(
-            Field("kind", "Kind", "choice", _pairs(vsgmr.KINDS)),
-            Field(
-                "flavor", "Flavour", "choice", (("", "—"), *_pairs(vsgmr.FLAVORS)), only=("guy",)
-            ),
-            Field("armor", "Armour", "choice", (("", "Default"), *_pairs(vsgmr.ARMORS))),
-            Field("commander", "Commander", "bool"),
-            Field("distance_attack", "Distance attack (+1)", "bool"),
-            Field("automatic_fire", "Automatic fire (+1)", "bool"),
-            Field("large", "Large (carries one more guy)", "bool", only=("cavalry",)),
-            Field(
-                "support_roll",
-                "Support roll",
-                "choice",
-                (("", "—"), *_pairs(vsgmr.SUPPORT_ROLLS)),
-                "for the Support trait",
-            ),
-            Field(
-                "traits",
-                "Traits",
-                "multi",
-                tuple((slug, f"{t.name} (+{_cost(t.cost)})") for slug, t in vsgmr.TRAITS.items()),
-                group="traits",
-            ),
-            *_vsgmr_powers(),
-        ),
-        rows=(
-            Rows(
-                "homebrew",
-                "Homebrew traits",
-                (
-                    Field("name", "Name", "text", help=f"Up to {vsgmr.MAX_TRAIT_NAME} characters."),
-                    Field("cost", "Cost", "stat"),
-                    Field("text", "What it does", "text"),
-                ),
-                vsgmr.MAX_TRAITS,
-            ),
-        ),
-        groups={"main": "Figure", "traits": "Traits", "powers": "Super powers"},
-        switch="kind",
-    ),
-    "goms": Layout(
-        fields=(
-            Field("kind", "Kind", "choice", tuple(goms.KIND_NAMES.items())),
-            Field(
-                "vehicle_class",
-                "Vehicle class",
-                "choice",
-                (("", "—"), *_pairs(goms.VEHICLE_CLASSES)),
-                only=VEHICLE,
-            ),
-            Field(
-                "morale",
-                "Morale",
-                "choice",
-                (
-                    ("", "Default"),
-                    *((k, f"{goms.MORALE_NAMES[k]} ({v})") for k, v in goms.MORALE.items()),
-                ),
-                not_for=VEHICLE,
-            ),
-            Field("men", "Men", "int", not_for=VEHICLE),
-        ),
-        switch="kind",
-    ),
-    "d10": Layout(
-        fields=(
-            *(Field(key, D10_LABELS[key], "stat", help=D10_SKILL_HELP) for key in d10.SKILLS),
-            Field(
-                "defence",
-                "Defence",
-                "stat",
-                help=_help("target number", f"default {d10.DEFAULT_DEFENCE}"),
-            ),
-            Field("move", "Move", "stat", help=_help("inches", f"default {d10.DEFAULT_MOVE}")),
-            Field("leader", "Leader (2 force points)", "bool"),
-            Field("special_vehicle", "Special vehicle (2 force points)", "bool"),
-            # One a line: a weapon's name may hold a comma ("Rifle, scoped").
-            Field(
-                "weapons",
-                "Weapons",
-                "lines",
-                help="one a line",
-                most=d10.MAX_WEAPONS * (d10.MAX_WEAPON_NAME + len("\r\n")),
-            ),
-        ),
-    ),
-}
+def system_layout(system: str) -> Layout:
+    """The unit editor's layout of a system, as its module under rules/systems/ holds it."""
+    return SYSTEM_PAGES[system].layout
 
 
 def typed(text: str) -> int | str:
@@ -369,7 +98,7 @@ def profile_from_form(
 
     `stored` is the profile the form was opened on: what the player left alone keeps its
     stored spelling, and traits their stored order and repeats."""
-    layout = LAYOUTS[system]
+    layout = system_layout(system)
     profile: dict = {}
     paths: dict[str, str] = {}
     powers: dict[str, str] = {}
@@ -448,7 +177,7 @@ def _traits(
 def form_initial(system: str, profile: dict) -> tuple[dict[str, object], dict[str, list[dict]]]:
     """The reverse: a stored profile as initial form values and rows."""
     initial: dict[str, object] = {}
-    layout = LAYOUTS[system]
+    layout = system_layout(system)
     for f in layout.fields:
         if f.key.startswith("power:"):
             initial[f.key] = (profile.get("super_powers") or {}).get(
@@ -485,7 +214,7 @@ def engine_errors(system: str, profile: dict, paths: dict[str, str]) -> dict[str
         except points.ArmyFileError as exc:
             target = _field_for(exc.path, paths)
             if target not in errors:
-                errors[target] = exc.message
+                errors[target] = say(exc.message)
                 if _remove(data, exc.path):
                     continue
             # A required value cannot just be dropped: stand in each harmless value once.
@@ -542,17 +271,9 @@ def _remove(data: dict, path: str) -> bool:
     return True
 
 
-DEFAULT_PROFILES = {
-    "gem": {"type": "skirmisher", "base": "25mm", "off": 3, "def": 3},
-    "vsgmr": {"kind": "guy", "flavor": "troop"},
-    "goms": {"kind": "rifle-section"},
-    "d10": {},
-}
-
-
 def group_label(system: str, profile: Mapping[str, Any]) -> str:
     """What a unit is, as the builder's list groups it: its type or kind's name."""
-    layout = LAYOUTS[system]
+    layout = system_layout(system)
     if not layout.switch:
         return "Units"
     value = profile.get(layout.switch)

@@ -9,6 +9,7 @@ from django import forms
 from django.contrib import messages
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.utils.translation import gettext, ngettext
 from django_htmx.http import HttpResponseClientRedirect
 
 from armies import drawing, services
@@ -33,14 +34,19 @@ def say_if_renamed(request: HttpRequest, army: Army, wanted: str) -> None:
     and a name too long for the number too was shortened to make room."""
     if army.name == wanted:
         return
-    message = f"You already have an army named “{wanted}”, so this one is named “{army.name}”."
+    message = gettext(
+        "You already have an army named “{wanted}”, so this one is named “{name}”."
+    ).format(wanted=wanted, name=army.name)
     number = services.COPY_NUMBER.search(army.name)
     cut = len(services.COPY_NUMBER.sub("", wanted)) - number.start() if number else 0
     if cut > 0:
-        message += (
-            f" Its name lost its last {cut} characters to make room for the number: a name "
-            f"holds at most {MAX_NAME}. Rename it in the army's settings if you like."
-        )
+        message += " " + ngettext(
+            "Its name lost its last character to make room for the number: a name "
+            "holds at most {most}. Rename it in the army's settings if you like.",
+            "Its name lost its last {cut} characters to make room for the number: a name "
+            "holds at most {most}. Rename it in the army's settings if you like.",
+            cut,
+        ).format(cut=cut, most=MAX_NAME)
     messages.info(request, message)
 
 
@@ -66,8 +72,10 @@ def add_unit(request: HttpRequest, army: Army, spec: UnitSpec, done: str = "") -
 def army_full(request: HttpRequest, army: Army) -> HttpResponse:
     messages.error(
         request,
-        f"An army can have at most {MAX_UNITS} units: delete one (or raise a unit's quantity) "
-        "before adding another.",
+        gettext(
+            "An army can have at most {most} units: delete one (or raise a unit's quantity) "
+            "before adding another."
+        ).format(most=MAX_UNITS),
     )
     return to_builder(request, army)
 
@@ -75,8 +83,10 @@ def army_full(request: HttpRequest, army: Army) -> HttpResponse:
 def list_conflict(request: HttpRequest, army: Army) -> HttpResponse:
     messages.error(
         request,
-        "Not done: this army was changed in another tab or device. This is the army as it "
-        "is now; try again.",
+        gettext(
+            "Not done: this army was changed in another tab or device. This is the army as it "
+            "is now; try again."
+        ),
     )
     response = to_builder(request, army)
     if request.htmx:
@@ -113,9 +123,9 @@ def typed_values(form) -> list[tuple[str, str]]:
     for name in form.changed_data:
         field = form[name]
         if isinstance(field.field, forms.BooleanField):
-            value = "ticked" if field.data else "not ticked"
+            value = gettext("ticked") if field.data else gettext("not ticked")
         else:
-            value = ", ".join(form.data.getlist(name)) or "(empty)"
+            value = ", ".join(form.data.getlist(name)) or gettext("(empty)")
         # A row's fields share labels ("OFF"): its aria-label says which row.
         typed.append((field.field.widget.attrs.get("aria-label") or str(field.label), value))
     return typed
@@ -127,8 +137,10 @@ def unit_conflict(request: HttpRequest, army: Army, unit: Unit, form) -> HttpRes
     if current is None:
         messages.error(
             request,
-            f"Not saved: {unit.name} was deleted in another tab or device. Restore it from the "
-            "trash to keep editing it.",
+            gettext(
+                "Not saved: {name} was deleted in another tab or device. Restore it from the "
+                "trash to keep editing it."
+            ).format(name=unit.name),
         )
         response = to_builder(request, army)
         if request.htmx:

@@ -36,6 +36,8 @@ from django.db.models import (
 )
 from django.db.models.functions import Cast, Lower
 from django.utils import timezone
+from django.utils.text import format_lazy
+from django.utils.translation import gettext, gettext_lazy, ngettext
 
 import points
 from accounts import throttle
@@ -53,6 +55,7 @@ from armies.models import (
 )
 from points.armyfile import MAX_QUANTITY, MAX_UNITS
 from points.fields import MAX_NAME
+from points.messages import text_data
 from points.model import Entry, exact_data, line_data
 from points.numbers import decimal_text
 
@@ -79,10 +82,10 @@ class TooManyArmies(Exception):
     def __str__(self) -> str:
         """What the player is told when making, importing, copying or restoring one more
         army would pass MAX_ARMIES."""
-        return (
-            f"An account can keep at most {MAX_ARMIES} armies: delete some (they wait in the "
+        return gettext(
+            "An account can keep at most {most} armies: delete some (they wait in the "
             "trash) before making more."
-        )
+        ).format(most=MAX_ARMIES)
 
 
 class ImportLimit(Exception):
@@ -95,10 +98,15 @@ class ImportLimit(Exception):
     def __str__(self) -> str:
         minutes = max(1, math.ceil(self.wait / 60))
         units = settings.IMPORT_UNITS_PER_HOUR
-        return (
-            f"An account may import or copy at most {units:,} unit{'s' if units != 1 else ''} "
-            f"an hour: try again in {minutes} minute{'s' if minutes != 1 else ''}."
-        )
+        limit = ngettext(
+            "An account may import or copy at most {units} unit an hour",
+            "An account may import or copy at most {units} units an hour",
+            units,
+        ).format(units=f"{units:,}")
+        wait = ngettext(
+            "try again in {minutes} minute.", "try again in {minutes} minutes.", minutes
+        ).format(minutes=minutes)
+        return gettext("{limit}: {wait}").format(limit=limit, wait=wait)
 
 
 class Refused(Exception):
@@ -112,9 +120,12 @@ class Refused(Exception):
 class LibraryFull(Exception):
     """The account's library already holds MAX_LIBRARY entries."""
 
-    message = (
-        f"A library keeps at most {MAX_LIBRARY} figures, weapons and traits: delete one you "
-        "no longer use before adding another."
+    message = format_lazy(
+        gettext_lazy(
+            "A library keeps at most {most} figures, weapons and traits: delete one you "
+            "no longer use before adding another."
+        ),
+        most=MAX_LIBRARY,
     )
 
 
@@ -130,6 +141,12 @@ def exact_text(x: Fraction) -> str:
     return decimal_text(x) or f"{x.numerator}/{x.denominator}"
 
 
+def stored_issue(issue: points.model.Issue) -> dict:
+    """An issue as a row keeps it: its code, and its message as an id with its values
+    (points.messages.text_data), translated when a page shows it (rules.words.say)."""
+    return {"code": issue.code, "message": text_data(issue.message)}
+
+
 def priced_fields(system: str, spec: UnitSpec, loaded: points.model.Unit | None = None) -> dict:
     """Validate and price one unit: the stored fields of its row. Raises ArmyFileError.
     `loaded`: the unit as the engine already read it from `spec` (an army file's), not
@@ -139,9 +156,9 @@ def priced_fields(system: str, spec: UnitSpec, loaded: points.model.Unit | None 
     result = points.price_unit(system, loaded)
     issues = {}
     if result.errors:
-        issues["errors"] = [{"code": e.code, "message": e.message} for e in result.errors]
+        issues["errors"] = [stored_issue(e) for e in result.errors]
     if result.warnings:
-        issues["warnings"] = [{"code": w.code, "message": w.message} for w in result.warnings]
+        issues["warnings"] = [stored_issue(w) for w in result.warnings]
     return {
         "name": spec.name,
         "quantity": spec.quantity,
@@ -223,7 +240,7 @@ def army_state(system_key: str, options: dict, points_limit, rows: Sequence[tupl
 
     def stored(issue) -> dict:
         unit = None if issue.unit is None else rows[issue.unit][0]
-        return {"code": issue.code, "message": issue.message, "unit": unit}
+        return {**stored_issue(issue), "unit": unit}
 
     return {
         "total": exact_text(checked.total),
@@ -840,12 +857,14 @@ def tag_armies(owner, ids: Sequence[int], name: str) -> int:
     with transaction.atomic():
         armies = list(Army.objects.for_owner(owner).filter(pk__in=ids).select_for_update())
         if not armies:
-            raise Refused("Pick one or more armies to tag first.")
+            raise Refused(gettext("Pick one or more armies to tag first."))
         tag = Tag.objects.filter(owner=owner, name__iexact=name).first()
         if tag is None:
             if Tag.objects.filter(owner=owner).count() >= MAX_TAGS:
                 raise Refused(
-                    f"An account keeps at most {MAX_TAGS} tags: remove one you no longer use."
+                    gettext(
+                        "An account keeps at most {most} tags: remove one you no longer use."
+                    ).format(most=MAX_TAGS)
                 )
             tag = Tag.objects.create(owner=owner, name=name)
         through = Army.tags.through
@@ -863,7 +882,9 @@ def tag_armies(owner, ids: Sequence[int], name: str) -> int:
         ]
         if full:
             raise Refused(
-                f"An army has at most {MAX_TAGS_PER_ARMY} tags: {', '.join(full[:3])} has no room."
+                gettext("An army has at most {most} tags: {names} has no room.").format(
+                    most=MAX_TAGS_PER_ARMY, names=", ".join(full[:3])
+                )
             )
         through.objects.bulk_create(
             [through(army_id=a.pk, tag_id=tag.pk) for a in armies if a.pk not in have]
@@ -878,7 +899,7 @@ def untag_armies(owner, ids: Sequence[int], name: str) -> int:
     with transaction.atomic():
         armies = list(Army.objects.for_owner(owner).filter(pk__in=ids).select_for_update())
         if not armies:
-            raise Refused("Pick one or more armies to tag first.")
+            raise Refused(gettext("Pick one or more armies to tag first."))
         tag = Tag.objects.filter(owner=owner, name=name).first()
         if tag is not None and armies:
             Army.tags.through.objects.filter(army__in=armies, tag=tag).delete()

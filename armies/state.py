@@ -19,6 +19,7 @@ from armies.models import (
     Unit,
     library_for,
 )
+from points.messages import text_from_data
 from points.model import Issue
 from rules.models import SampleArmy
 
@@ -143,7 +144,10 @@ class ArmyState:
         found = []
         for unit in units:
             mine = [e for e in self.summary.army_issues[0] if e.unit == unit.pk]
-            mine += [Issue(e["code"], e["message"], unit.pk) for e in unit.issues.get("errors", [])]
+            mine += [
+                Issue(e["code"], text_from_data(e["message"]), unit.pk)
+                for e in unit.issues.get("errors", [])
+            ]
             found += [(unit, e) for e in mine]
         return found
 

@@ -8,11 +8,12 @@ from django.contrib.auth.decorators import login_required
 from django.core.paginator import Paginator
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext, ngettext
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 from django_htmx.http import HttpResponseClientRedirect
 
 import points
-from armies import drawing, profiles, services
+from armies import drawing, services
 from armies.access import army_for_owner, unit_for_owner
 from armies.forms import (
     PARTS,
@@ -51,11 +52,14 @@ from points.fields import fmt
 from points.model import Army as ArmyFile
 from points.numbers import ascii_int
 from rules.models import SampleArmy
+from rules.systems import DEFAULT_SYSTEM, system_of_kind
 
 
 @login_required
 def army_new(request: HttpRequest) -> HttpResponse:
-    form = ArmyForm(request.POST or None, initial={"system": request.GET.get("system", "vsgmr")})
+    form = ArmyForm(
+        request.POST or None, initial={"system": request.GET.get("system", DEFAULT_SYSTEM)}
+    )
     if request.method == "POST" and form.is_valid():
         try:
             army = services.create_army(
@@ -63,7 +67,9 @@ def army_new(request: HttpRequest) -> HttpResponse:
             )
         except TooManyArmies:
             return too_many_armies(request)
-        messages.success(request, f"{army.name} is ready: add your first unit.")
+        messages.success(
+            request, gettext("{name} is ready: add your first unit.").format(name=army.name)
+        )
         return redirect(army)
     return render(
         request,
@@ -93,7 +99,12 @@ def army_from_sample(request: HttpRequest, slug: str) -> HttpResponse:
         )
     except TooManyArmies:
         return too_many_armies(request)
-    messages.success(request, f"{army.name} copied from the sample armies: it is yours to change.")
+    messages.success(
+        request,
+        gettext("{name} copied from the sample armies: it is yours to change.").format(
+            name=army.name
+        ),
+    )
     say_if_renamed(request, army, sample.army["name"])
     if request.htmx:  # from an empty army's list, whose buttons post through htmx
         return HttpResponseClientRedirect(army.get_absolute_url())
@@ -135,15 +146,17 @@ def army_import(request: HttpRequest) -> HttpResponse:
 def _imported(request: HttpRequest, army: Army, read: ArmyFile) -> HttpResponse:
     """To the imported army, saying so (and when it was renamed beside a same-named army,
     or the file was priced under other rules)."""
-    messages.success(request, f"Imported {army.name}.")
+    messages.success(request, gettext("Imported {name}.").format(name=army.name))
     say_if_renamed(request, army, read.name)
     was = read.rules_version
     if was and was != army.rules_version:
         messages.warning(
             request,
-            f"The file was priced under rules {was}; Muster prices it under "
-            f"{army.rules_version} today, so its total here is {fmt(Fraction(army.total))}. "
-            "The file carries no prices of its own to compare unit by unit.",
+            gettext(
+                "The file was priced under rules {was}; Muster prices it under {now} today, "
+                "so its total here is {total}. "
+                "The file carries no prices of its own to compare unit by unit."
+            ).format(was=was, now=army.rules_version, total=fmt(Fraction(army.total))),
         )
     return redirect(army)
 
@@ -214,7 +227,7 @@ def army_settings(request: HttpRequest, pk: int) -> HttpResponse:
         except StaleVersion:
             return _settings_conflict(request, army)
         if not request.htmx:
-            messages.success(request, "Army settings saved.")
+            messages.success(request, gettext("Army settings saved."))
             return redirect(army)
     context = drawing.builder_context(
         army, settings_form=form, options_form=options_form, settings_open=True
@@ -249,7 +262,12 @@ def accept_rules(request: HttpRequest, pk: int) -> HttpResponse:
         services.accept_rules(army, posted_version(request))
     except StaleVersion:
         return list_conflict(request, army)
-    messages.success(request, f"{army.name} is now priced under {army.rules_version}.")
+    messages.success(
+        request,
+        gettext("{name} is now priced under {rules}.").format(
+            name=army.name, rules=army.rules_version
+        ),
+    )
     return redirect(army)
 
 
@@ -261,7 +279,12 @@ def army_delete(request: HttpRequest, pk: int) -> HttpResponse:
     except Army.DoesNotExist:
         raise Http404("No such army") from None
     messages.success(
-        request, f"Moved {name} to the trash: you can restore it for {TRASH_DAYS} days."
+        request,
+        ngettext(
+            "Moved {name} to the trash: you can restore it for {days} day.",
+            "Moved {name} to the trash: you can restore it for {days} days.",
+            TRASH_DAYS,
+        ).format(name=name, days=TRASH_DAYS),
     )
     return redirect("armies:list")
 
@@ -315,7 +338,7 @@ def army_restore(request: HttpRequest, pk: int) -> HttpResponse:
         raise Http404("No such army in your trash") from None
     except TooManyArmies:
         return too_many_armies(request)
-    messages.success(request, f"Restored {name}.")
+    messages.success(request, gettext("Restored {name}.").format(name=name))
     return redirect("armies:builder", pk)
 
 
@@ -328,7 +351,7 @@ def unit_restore(request: HttpRequest, pk: int, unit_pk: int) -> HttpResponse:
     def restore(army: Army, _: int) -> HttpResponse:
         unit = services.restore_unit(army, unit_pk, seen)
         if not request.htmx:  # the undo bar's reply shows the unit back in the list
-            messages.success(request, f"Restored {unit.name}.")
+            messages.success(request, gettext("Restored {name}.").format(name=unit.name))
         return _after_list_change(request, army, selected=unit)
 
     return _list_action(request, pk, unit_pk, restore)
@@ -338,8 +361,8 @@ def unit_restore(request: HttpRequest, pk: int, unit_pk: int) -> HttpResponse:
 @login_required
 def unit_add(request: HttpRequest, pk: int) -> HttpResponse:
     army = army_for_owner(request, pk)
-    profile = dict(profiles.DEFAULT_PROFILES[army.system])
-    return add_unit(request, army, UnitSpec("New unit", 1, profile))
+    profile = dict(army.system_pages.default_profile)
+    return add_unit(request, army, UnitSpec(gettext("New unit"), 1, profile))
 
 
 @require_POST
@@ -358,7 +381,7 @@ def unit_update(request: HttpRequest, pk: int, unit_pk: int) -> HttpResponse:
         except (StaleVersion, Unit.DoesNotExist):
             return unit_conflict(request, army, unit, form)
         if not request.htmx:
-            messages.success(request, f"Saved {unit.name}.")
+            messages.success(request, gettext("Saved {name}.").format(name=unit.name))
             return editor_redirect(army, unit)
     context = drawing.builder_context(army, selected=unit, editor=form, saved=saved)
     if request.htmx:
@@ -417,7 +440,9 @@ def unit_move(request: HttpRequest, pk: int, unit_pk: int) -> HttpResponse:
         if direction == "to":  # "Move to position" or a drag and drop
             place = ascii_int(request.POST.get(f"to-{unit_pk}", "").strip(), 4)
             if place is None:
-                messages.error(request, "Type a position from 1 to the number of units, then Move.")
+                messages.error(
+                    request, gettext("Type a position from 1 to the number of units, then Move.")
+                )
                 return to_builder(request, army)
             services.move_unit_to(army, unit_pk, place, seen)
         else:
@@ -458,7 +483,7 @@ def unit_delete(request: HttpRequest, pk: int, unit_pk: int) -> HttpResponse:
     def delete(army: Army, seen: int) -> HttpResponse:
         unit = services.trash_unit(army, unit_pk, seen)
         if not request.htmx:
-            messages.success(request, f"Moved {unit.name} to the trash.")
+            messages.success(request, gettext("Moved {name} to the trash.").format(name=unit.name))
         return _after_list_change(request, army, undo=unit)
 
     return _list_action(request, pk, unit_pk, delete)
@@ -491,10 +516,9 @@ def _library_form(kind: str, system: str, data=None, entry=None):
 
 
 def _library_system(kind: str, system: str) -> str:
-    if kind in PARTS:
-        return PARTS[kind].system
-    if kind == LibraryEntry.Kind.D10_WEAPON:
-        return "d10"
+    kept_by = system_of_kind(kind)  # a weapon or trait belongs to one system
+    if kept_by is not None:
+        return kept_by
     if system not in points.SYSTEMS:
         raise Http404("Unknown system")
     return system
@@ -527,7 +551,10 @@ def library_new(request: HttpRequest, kind: str, system: str = "") -> HttpRespon
         except services.LibraryFull as full:
             form.add_error(None, full.message)  # what was typed stays in the form
         else:
-            messages.success(request, f"Added {form.cleaned_data['name']} to your library.")
+            messages.success(
+                request,
+                gettext("Added {name} to your library.").format(name=form.cleaned_data["name"]),
+            )
             return redirect("library:list")
     return render(
         request,
@@ -556,14 +583,19 @@ def library_edit(request: HttpRequest, pk: int) -> HttpResponse:
                 None,
                 _changed_elsewhere(
                     entry,
-                    "Not saved",
-                    "What you typed is kept below: Save again to replace the entry with it, "
-                    "or Cancel to keep it as it is.",
+                    gettext("Not saved"),
+                    gettext(
+                        "What you typed is kept below: Save again to replace the entry with "
+                        "it, or Cancel to keep it as it is."
+                    ),
                 ),
             )
         else:
             messages.success(
-                request, f"Saved {entry.name}. Armies that used it keep their own copy."
+                request,
+                gettext("Saved {name}. Armies that used it keep their own copy.").format(
+                    name=entry.name
+                ),
             )
             return redirect("library:list")
     return render(
@@ -590,20 +622,26 @@ def library_delete(request: HttpRequest, pk: int) -> HttpResponse:
         entry.refresh_from_db()
         messages.error(
             request,
-            _changed_elsewhere(entry, "Not deleted", "Delete it again if you still want it gone."),
+            _changed_elsewhere(
+                entry,
+                gettext("Not deleted"),
+                gettext("Delete it again if you still want it gone."),
+            ),
         )
     else:
-        messages.success(request, f"Removed {entry.name} from your library.")
+        messages.success(
+            request, gettext("Removed {name} from your library.").format(name=entry.name)
+        )
     return redirect("library:list")
 
 
 def _changed_elsewhere(entry: LibraryEntry, refused: str, then: str) -> str:
     """Why a save or delete of a library entry was refused: the page was drawn before
     another tab's change, read again into `entry`."""
-    return (
-        f"{refused}: this entry was changed in another tab or device since this page was "
-        f"opened (it is called {entry.name} now). {then}"
-    )
+    return gettext(
+        "{refused}: this entry was changed in another tab or device since this page was "
+        "opened (it is called {name} now). {then}"
+    ).format(refused=refused, name=entry.name, then=then)
 
 
 def _posted_entry(request: HttpRequest) -> int:
@@ -623,7 +661,9 @@ def unit_add_from_library(request: HttpRequest, pk: int) -> HttpResponse:
         pk=_posted_entry(request),
     )
     spec = UnitSpec(entry.name, 1, dict(entry.data))
-    return add_unit(request, army, spec, done=f"Added a copy of {entry.name}.")
+    return add_unit(
+        request, army, spec, done=gettext("Added a copy of {name}.").format(name=entry.name)
+    )
 
 
 @require_POST
@@ -645,9 +685,14 @@ def unit_add_part(request: HttpRequest, pk: int, unit_pk: int) -> HttpResponse:
     try:
         services.add_part(army, unit, key, part, posted_version(request))
     except points.ArmyFileError as exc:
-        messages.error(request, f"Could not add {entry.name}: {exc}")
+        messages.error(
+            request, gettext("Could not add {name}: {why}").format(name=entry.name, why=exc)
+        )
     except (StaleVersion, Unit.DoesNotExist):
         return list_conflict(request, army)
     else:
-        messages.success(request, f"Added {entry.name} to {unit.name}.")
+        messages.success(
+            request,
+            gettext("Added {part} to {unit}.").format(part=entry.name, unit=unit.name),
+        )
     return editor_redirect(army, unit)

@@ -72,3 +72,22 @@ MSG
     echo "$want" >"$stamp"
   fi
 }
+
+# A program from Debian's packages, installed when run as root and missing; otherwise says
+# what it is for and how to install it (and returns 1).
+need() {  # need COMMAND PACKAGE WHAT-FOR [ANOTHER COMMAND THAT SERVES INSTEAD]
+  command -v "$1" >/dev/null 2>&1 && return 0
+  if [ "$(id -u)" = "0" ] && command -v apt-get >/dev/null 2>&1; then
+    echo "Installing Debian's $2 for $3 ..."
+    (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "$2" >/dev/null) \
+      || echo "Could not install $2." >&2
+  fi
+  command -v "$1" >/dev/null 2>&1 || command -v "${4:-$1}" >/dev/null 2>&1 \
+    || { echo "$1 is not installed: $3 (as root: apt-get install -y $2)." >&2; return 1; }
+}
+
+# The catalogs (locale/*/LC_MESSAGES/*.po, checked in) compiled to the .mo files Django reads
+# (ignored by git); only those changed since they were last compiled.
+compile_catalogs() {
+  (cd "$ROOT" && "$VENV/bin/python" manage.py compilemessages --ignore=.venv >/dev/null)
+}

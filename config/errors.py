@@ -12,8 +12,10 @@ import sys
 from collections.abc import Callable
 
 from django.db import OperationalError
-from django.http import HttpRequest, HttpResponse, HttpResponseServerError
+from django.http import HttpRequest, HttpResponse, HttpResponseNotFound, HttpResponseServerError
 from django.template.loader import render_to_string
+
+from config.middleware import SHARE_PREFIX, unprefixed
 
 log = logging.getLogger(__name__)
 
@@ -50,3 +52,11 @@ def server_error(request: HttpRequest) -> HttpResponse:
     if isinstance(exc, OperationalError):
         return database_unavailable(request, exc)
     return HttpResponseServerError(render_to_string("500.html"))
+
+
+def page_not_found(request: HttpRequest, exception: Exception) -> HttpResponse:
+    """handler404: Django's 404 page, which says what a dead link means when the address is
+    a share link's (/s/..., in any language)."""
+    shared = unprefixed(request.path_info).startswith(SHARE_PREFIX)
+    html = render_to_string("404.html", {"request_path": request.path, "shared": shared}, request)
+    return HttpResponseNotFound(html)

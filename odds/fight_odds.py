@@ -14,6 +14,7 @@ from math import nextafter
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 from django.http import QueryDict
 from django.urls import reverse
+from django.utils.translation import gettext, ngettext
 
 from armies.models import Army, Unit, shared_army
 from points import ArmyFileError, fights
@@ -21,6 +22,8 @@ from points.systems import SYSTEMS
 from rules.charts import Chart, chart
 from rules.forms import SIDE_NAMES, FightForm
 from rules.models import SampleArmy
+from rules.systems import SYSTEM_PAGES
+from rules.words import say, say_error
 
 FIGHT_SYSTEMS = fights.FIGHT_SYSTEMS
 # The picker lists units of the player's most recently edited armies of the system, at
@@ -90,7 +93,7 @@ class Losses:
         """What "at most 0 models lost" counts, where a model has several HIT: any unit,
         one model or many, has that row."""
         lost = self.model_hit - 1
-        return f"at most 0 models lost is at most {lost} HIT lost"
+        return gettext("at most 0 models lost is at most {lost} HIT lost").format(lost=lost)
 
 
 @dataclass(frozen=True)
@@ -234,17 +237,17 @@ def work_out(
     try:
         fight = fights.compute(request)
     except fights.TooLarge as exc:
-        form.add_error(None, str(exc))
-        return Refusal(str(exc), _smaller(form, exc.largest), exc.largest)
+        form.add_error(None, say(exc.message))
+        return Refusal(say(exc.message), _smaller(form, exc.largest), exc.largest)
     except ArmyFileError as exc:
-        form.add_error(_field(exc.path), exc.message)
+        form.add_error(_field(exc.path), say(exc.message))
         return None
     outcomes = (
-        Outcome(f"{a.side.name} wins", fight.a_wins),
-        Outcome("Draw", fight.draw),
-        Outcome(f"{b.side.name} wins", fight.b_wins),
+        Outcome(gettext("{name} wins").format(name=a.side.name), fight.a_wins),
+        Outcome(gettext("Draw"), fight.draw),
+        Outcome(gettext("{name} wins").format(name=b.side.name), fight.b_wins),
     )
-    bars = [("A", fight.a_wins), ("draw", fight.draw), ("B", fight.b_wins)]
+    bars = [("A", fight.a_wins), (gettext("draw"), fight.draw), ("B", fight.b_wins)]
     going = [(r.number, r.going) for r in fight.rounds]
     shown = fights.percent
     return Result(
@@ -252,8 +255,13 @@ def work_out(
         b,
         fight,
         outcomes,
-        chart("Who wins: side A, a draw, side B", "Outcome", bars, shown=shown),
-        chart("Chance the fight is still going after each round", "Round", going, shown=shown)
+        chart(gettext("Who wins: side A, a draw, side B"), gettext("Outcome"), bars, shown=shown),
+        chart(
+            gettext("Chance the fight is still going after each round"),
+            gettext("Round"),
+            going,
+            shown=shown,
+        )
         if going
         else None,
         (_losses(fight, "a"), _losses(fight, "b")),
@@ -310,7 +318,7 @@ def _losses(f: fights.Fight, side: str) -> Losses:
         (m0, h0), (m1, h1) = run[0], run[-1]
         rows.append(LossRow(_span(m0, m1) if per > 1 else "", _span(h0, h1), shown))
     counted = "models" if per > 1 else word if word == "HIT" else f"{word}s"
-    label = "Side A" if side == "a" else "Side B"
+    label = gettext("Side A") if side == "a" else gettext("Side B")
     return Losses(
         side,
         name,
@@ -318,12 +326,16 @@ def _losses(f: fights.Fight, side: str) -> Losses:
         per,
         tuple(rows),
         chart(
-            f"{label}: the chance to lose at most so many {counted}",
-            f"{counted[0].upper()}{counted[1:]} lost",
+            gettext("{side}: the chance to lose at most so many {counted}").format(
+                side=label, counted=counted
+            ),
+            gettext("{counted} lost").format(counted=f"{counted[0].upper()}{counted[1:]}"),
             [(m, at_most[hit]) for m, hit in steps],
             shown=fights.percent,
-            desc=f"A bar for each number of {counted} lost, from 0 to {steps[-1][0]}, "
-            "read as at most that many; the table beside the chart gives the same chances.",
+            desc=gettext(
+                "A bar for each number of {counted} lost, from 0 to {most}, "
+                "read as at most that many; the table beside the chart gives the same chances."
+            ).format(counted=counted, most=steps[-1][0]),
         ),
     )
 
@@ -332,22 +344,16 @@ def _span(low: int, high: int) -> str:
     return str(low) if low == high else f"{low}–{high}"
 
 
-NO_SHOT = {
-    "vsgmr": "neither figure has a distance attack",
-    "d10": "neither model carries a weapon from the seed's list",
-}
-
-
 def stalemate(f: fights.Fight, kind: str) -> str:
     """Why nobody can win, in a line for the headline, when nobody can; else ""."""
     if f.a_wins or f.b_wins:
         return ""
     if kind == "distance" and not f.attacks:
-        why = NO_SHOT.get(f.system, "neither side can")
-        return f"Neither can shoot: {why}, so the fight is a draw."
+        why = SYSTEM_PAGES[f.system].no_shot or gettext("neither side can")
+        return gettext("Neither can shoot: {why}, so the fight is a draw.").format(why=why)
     if not f.a_hit_lost and not f.b_hit_lost:
-        return "Neither side can harm the other: a draw."
-    return "Both sides always fall in the same round: a draw."
+        return gettext("Neither side can harm the other: a draw.")
+    return gettext("Both sides always fall in the same round: a draw.")
 
 
 def _field(path: str) -> str | None:
@@ -371,12 +377,12 @@ def _pick(
     data = form.cleaned_data
     quantity = data.get(f"{side}_quantity")
     name = (data.get(f"{side}_name") or "").strip()
-    label = SIDE_NAMES[side]
+    label = str(SIDE_NAMES[side])  # the engine takes a name as plain text
     try:
         if data.get(f"{side}_unit") is not None:
             unit = units[data[f"{side}_unit"]]
             where = f"{side}_unit"
-            source = f"your army {unit.army.name}"
+            source = gettext("your army {name}").format(name=unit.army.name)
             raw = {
                 "name": name or unit.name,
                 "quantity": quantity or unit.quantity,
@@ -389,13 +395,13 @@ def _pick(
         elif data.get(f"{side}_catalog"):
             where = f"{side}_catalog"
             title, unit_data = samples[data[f"{side}_catalog"]]
-            source = f"the sample {title}"
+            source = gettext("the sample {name}").format(name=title)
             raw = {**unit_data, "name": name or unit_data.get("name", label)}
             if quantity:
                 raw["quantity"] = quantity
         elif data.get(f"{side}_profile"):
             where = f"{side}_profile"
-            source = "a typed profile"
+            source = gettext("a typed profile")
             raw = {
                 "name": name or label,
                 "quantity": quantity or 1,
@@ -405,7 +411,7 @@ def _pick(
             return None
         picked = fights.read_side(raw, side, system)
     except ArmyFileError as exc:
-        form.add_error(where, f"{exc.path}: {exc.message}" if exc.path else exc.message)
+        form.add_error(where, say_error(exc))
         return None
     each = SYSTEMS[system].price(picked.profile).each
     return Picked(picked, source, each, each * picked.quantity)
@@ -419,13 +425,20 @@ def _shared(link: str, pick: int) -> tuple[dict[str, object], str]:
     found = SHARE_TOKEN.search(link.strip())
     army = shared_army(found.group(1)) if found else None
     if army is None:
-        raise _NotFound("", "No army is shared under that link: it may have been revoked.")
+        raise _NotFound("", gettext("No army is shared under that link: it may have been revoked."))
     units = list(army.units.order_by("position", "pk")[:pick])
     if len(units) < pick:
-        raise _NotFound("", f"That army has {len(units)} units; pick one of them.")
+        raise _NotFound(
+            "",
+            ngettext(
+                "That army has {n} unit; pick it.",
+                "That army has {n} units; pick one of them.",
+                len(units),
+            ).format(n=len(units)),
+        )
     unit = units[pick - 1]
     data = {"name": unit.name, "quantity": unit.quantity, "profile": unit.profile}
-    return data, f"the shared army {army.name}"
+    return data, gettext("the shared army {name}").format(name=army.name)
 
 
 def _json(text: str, where: str) -> object:
@@ -433,7 +446,7 @@ def _json(text: str, where: str) -> object:
         return json.loads(text, parse_constant=_no_constant)
     except (ValueError, RecursionError) as exc:
         raise ArmyFileError(
-            "", 'Type the profile as JSON, e.g. {"kind": "guy", "flavor": "troop"}.'
+            "", gettext('Type the profile as JSON, e.g. {"kind": "guy", "flavor": "troop"}.')
         ) from exc
 
 

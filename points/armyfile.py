@@ -6,7 +6,8 @@ import json
 from fractions import Fraction
 
 from points.errors import ArmyFileError
-from points.fields import at, index, items, known_keys, obj, required, text, whole
+from points.fields import at, index, items, known_keys, obj, one_of, required, text, whole
+from points.messages import Text, gettext_noop
 from points.model import JSON_PLACES, Army, Unit
 from points.numbers import decimal_places, parse_number, to_number
 from points.systems import SYSTEMS
@@ -25,15 +26,15 @@ LIMIT_PLACES = JSON_PLACES  # so the limit is written back exactly as a JSON num
 def load(data: object) -> Army:
     """Read and validate an army; the first problem raises ArmyFileError naming its field."""
     if not isinstance(data, dict):
-        raise ArmyFileError("", "an army file must be a JSON object")
+        raise ArmyFileError("", Text(gettext_noop("an army file must be a JSON object")))
     data = obj(data, "")
     known_keys(data, FIELDS, "")
     if data.get("format", FORMAT) != FORMAT:
-        raise ArmyFileError("format", f'must be "{FORMAT}"')
+        raise ArmyFileError("format", Text(gettext_noop('must be "%(format)s"'), format=FORMAT))
     name = text(required(data, "name", ""), "name")
     system_key = required(data, "system", "")
     if not isinstance(system_key, str) or system_key not in SYSTEMS:
-        raise ArmyFileError("system", f"must be one of {', '.join(SYSTEMS)}")
+        raise ArmyFileError("system", one_of(SYSTEMS))
     system = SYSTEMS[system_key]
     limit = _points_limit(data.get("points_limit"))
     options = system.parse_options(data.get("options", {}), "options")
@@ -43,7 +44,10 @@ def load(data: object) -> Army:
     if version is not None:
         version = text(version, "rules_version")
         if not version or len(version) > MAX_VERSION:
-            raise ArmyFileError("rules_version", f"must be 1 to {MAX_VERSION} characters")
+            raise ArmyFileError(
+                "rules_version",
+                Text(gettext_noop("must be 1 to %(most)s characters"), most=MAX_VERSION),
+            )
     return Army(name, system_key, limit, options, units, version)
 
 
@@ -51,13 +55,23 @@ def _points_limit(raw: object) -> Fraction | None:
     if raw is None:
         return None
     if isinstance(raw, str):
-        raise ArmyFileError("points_limit", "must be a number")
+        raise ArmyFileError("points_limit", Text(gettext_noop("must be a number")))
     limit = parse_number(raw, "points_limit")
     if not 0 <= limit <= MAX_POINTS_LIMIT:
-        raise ArmyFileError("points_limit", f"must be between 0 and {MAX_POINTS_LIMIT}")
+        raise ArmyFileError(
+            "points_limit",
+            Text(
+                gettext_noop("must be between %(low)s and %(high)s"),
+                low=0,
+                high=MAX_POINTS_LIMIT,
+            ),
+        )
     places = decimal_places(limit)
     if places is None or places > LIMIT_PLACES:
-        raise ArmyFileError("points_limit", f"must have at most {LIMIT_PLACES} decimal places")
+        raise ArmyFileError(
+            "points_limit",
+            Text(gettext_noop("must have at most %(most)s decimal places"), most=LIMIT_PLACES),
+        )
     return limit
 
 
@@ -90,9 +104,11 @@ def _parse_json(text_: str | bytes, path: str) -> object:
     try:
         return json.loads(text_, parse_constant=_refuse_constant)
     except RecursionError:
-        raise ArmyFileError(path, "not valid JSON: nested too deeply") from None
+        raise ArmyFileError(path, Text(gettext_noop("not valid JSON: nested too deeply"))) from None
     except (ValueError, TypeError) as e:
-        raise ArmyFileError(path, f"not valid JSON: {_json_problem(e)}") from None
+        raise ArmyFileError(
+            path, Text(gettext_noop("not valid JSON: %(problem)s"), problem=_json_problem(e))
+        ) from None
 
 
 def _refuse_constant(name: str) -> object:
@@ -100,10 +116,16 @@ def _refuse_constant(name: str) -> object:
 
 
 def _json_problem(e: Exception) -> str:
+    # Python's own words about the JSON (e.msg) stay as Python says them.
     if isinstance(e, json.JSONDecodeError):
-        return f"{e.msg} at line {e.lineno} column {e.colno}"
+        return Text(
+            gettext_noop("%(problem)s at line %(line)s column %(column)s"),
+            problem=e.msg,
+            line=e.lineno,
+            column=e.colno,
+        )
     if "integer string conversion" in str(e):
-        return "a number is too long"
+        return Text(gettext_noop("a number is too long"))
     return str(e).splitlines()[0] if str(e) else type(e).__name__
 
 

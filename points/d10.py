@@ -19,6 +19,7 @@ from points.fields import (
     text,
     whole_between,
 )
+from points.messages import Text, gettext_noop
 from points.model import Entry, Issue, Line, Priced, Stat
 
 # The rules version (SPEC 3.7): move it with any change that prices a valid profile
@@ -191,10 +192,10 @@ def dump_profile(p: D10Profile) -> dict[str, object]:
 def price(p: D10Profile) -> Priced:
     """Force points: 1 a model, 2 for a leader or a special vehicle ("Simple Morale")."""
     if p.leader or p.special_vehicle:
-        label = "Leader" if p.leader else "Special vehicle"
-        lines = (Line(label, LEADER_POINTS, "leaders and special vehicles count double"),)
-        return Priced(LEADER_POINTS, LEADER_POINTS, lines)
-    return Priced(MODEL_POINTS, MODEL_POINTS, (Line("Model", MODEL_POINTS),))
+        label = Text(gettext_noop("Leader") if p.leader else gettext_noop("Special vehicle"))
+        note = Text(gettext_noop("leaders and special vehicles count double"))
+        return Priced(LEADER_POINTS, LEADER_POINTS, (Line(label, LEADER_POINTS, note),))
+    return Priced(MODEL_POINTS, MODEL_POINTS, (Line(Text(gettext_noop("Model")), MODEL_POINTS),))
 
 
 def break_point(total: Fraction) -> Fraction:
@@ -207,7 +208,14 @@ def army_checks(entries: Sequence[Entry], options: object) -> tuple[list[Issue],
     low, high = FORCE_SIZE
     if low <= models <= high:
         return [], []
-    message = f"The force has {models} models; the game is written for {low} to {high} a side."
+    message = Text(
+        gettext_noop(
+            "The force has %(models)s models; the game is written for %(low)s to %(high)s a side."
+        ),
+        models=models,
+        low=low,
+        high=high,
+    )
     return [], [Issue("force-size", message)]
 
 

@@ -7,6 +7,7 @@ from fractions import Fraction
 from typing import NoReturn
 
 from points.errors import ArmyFileError
+from points.messages import Text, gettext_noop
 from points.numbers import MAX_TEXT, MAX_VALUE, NUMBER_TEXT, decimal_fraction, parse_number
 
 MAX_DICE = 100
@@ -20,7 +21,7 @@ _TERM_TEXT = r"\s*(?:([0-9]*)[dD]([0-9]+)|([0-9]+(?:\.[0-9]+)?|\.[0-9]+))\s*"
 _TERM = re.compile(_TERM_TEXT)
 _EXPRESSION = re.compile(rf"{_TERM_TEXT}(?:[+-]{_TERM_TEXT})*")
 _SIGNED_TERM = re.compile(rf"([+-]?){_TERM_TEXT}")
-_MALFORMED = "must be a number or a dice expression such as 2d6+8"
+MALFORMED = Text(gettext_noop("must be a number or a dice expression such as 2d6+8"))
 
 
 def rolled(raw: int | float | str) -> bool:
@@ -32,7 +33,9 @@ def average(raw: int | float | str, path: str) -> Fraction:
     """The exact average of a stat: a number, a numeric string or a dice expression."""
     if isinstance(raw, str):
         if len(raw) > MAX_TEXT:
-            raise ArmyFileError(path, f"must be at most {MAX_TEXT} characters")
+            raise ArmyFileError(
+                path, Text(gettext_noop("must be at most %(most)s characters"), most=MAX_TEXT)
+            )
         text = raw.strip()
         if not NUMBER_TEXT.fullmatch(text):
             return _dice_average(raw, path)
@@ -40,7 +43,7 @@ def average(raw: int | float | str, path: str) -> Fraction:
     else:
         value = parse_number(raw, path)
     if abs(value.numerator) > MAX_VALUE * value.denominator:
-        raise ArmyFileError(path, f"must be at most {MAX_VALUE}")
+        raise ArmyFileError(path, Text(gettext_noop("must be at most %(high)s"), high=MAX_VALUE))
     return value
 
 
@@ -62,11 +65,11 @@ def _refuse(text: str, path: str) -> NoReturn:
     while True:
         term = _TERM.match(text, pos)
         if term is None or term.end() == pos:
-            raise ArmyFileError(path, _MALFORMED)
+            raise ArmyFileError(path, MALFORMED)
         _twice_average(*term.groups(), path)
         pos = term.end()
         if pos == len(text) or text[pos] not in "+-":
-            raise ArmyFileError(path, _MALFORMED)
+            raise ArmyFileError(path, MALFORMED)
         pos += 1
 
 
@@ -78,11 +81,26 @@ def _twice_average(
     if number:
         value = int(number) if "." not in number else decimal_fraction(number)
         if value > MAX_VALUE:
-            raise ArmyFileError(path, f"numbers in a dice expression must be at most {MAX_VALUE}")
+            raise ArmyFileError(
+                path,
+                Text(
+                    gettext_noop("numbers in a dice expression must be at most %(high)s"),
+                    high=MAX_VALUE,
+                ),
+            )
         return 2 * value
     dice, faces = int(count or "1"), int(sides or "0")
     if not 1 <= dice <= MAX_DICE:
-        raise ArmyFileError(path, f"must roll 1 to {MAX_DICE} dice in each term")
+        raise ArmyFileError(
+            path, Text(gettext_noop("must roll 1 to %(most)s dice in each term"), most=MAX_DICE)
+        )
     if not MIN_SIDES <= faces <= MAX_SIDES:
-        raise ArmyFileError(path, f"dice must have {MIN_SIDES} to {MAX_SIDES} sides")
+        raise ArmyFileError(
+            path,
+            Text(
+                gettext_noop("dice must have %(least)s to %(most)s sides"),
+                least=MIN_SIDES,
+                most=MAX_SIDES,
+            ),
+        )
     return dice * (faces + 1)

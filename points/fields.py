@@ -6,8 +6,9 @@ from collections.abc import Collection, Iterable
 from dataclasses import dataclass
 from fractions import Fraction
 
-from points.dice import average
+from points.dice import MALFORMED, average
 from points.errors import ArmyFileError
+from points.messages import Text, gettext_noop
 from points.model import Stat
 from points.numbers import MAX_VALUE, decimal_text, parse_number
 
@@ -31,6 +32,11 @@ def shown(text: str) -> str:
 
 def quoted(text: str) -> str:
     return f'"{shown(text)}"'
+
+
+def one_of(options: Iterable[str]) -> Text:
+    """ "must be one of a, b, c": the choices are the file's own words, never translated."""
+    return Text(gettext_noop("must be one of %(choices)s"), choices=", ".join(options))
 
 
 def fmt(x: Fraction) -> str:
@@ -61,15 +67,18 @@ class Range:
         if too_low or too_high:
             raise ArmyFileError(path, self.describe())
 
-    def describe(self) -> str:
+    def describe(self) -> Text:
         if self.low is not None and self.high is not None and not self.low_open:
-            return f"must be between {fmt(self.low)} and {fmt(self.high)}"
+            return Text(
+                gettext_noop("must be between %(low)s and %(high)s"), low=self.low, high=self.high
+            )
+        if self.low is not None and self.low_open:
+            return Text(gettext_noop("must be greater than %(low)s"), low=self.low)
         if self.low is not None:
-            word = "greater than" if self.low_open else "at least"
-            return f"must be {word} {fmt(self.low)}"
+            return Text(gettext_noop("must be at least %(low)s"), low=self.low)
         if self.high is not None:
-            return f"must be at most {fmt(self.high)}"
-        return "must be a number"
+            return Text(gettext_noop("must be at most %(high)s"), high=self.high)
+        return Text(gettext_noop("must be a number"))
 
 
 def between(low: int, high: int) -> Range:
@@ -86,10 +95,10 @@ def above(low: int) -> Range:
 
 def obj(raw: object, path: str) -> dict[str, object]:
     if not isinstance(raw, dict):
-        raise ArmyFileError(path, "must be an object")
+        raise ArmyFileError(path, Text(gettext_noop("must be an object")))
     for key in raw:
         if not isinstance(key, str):
-            raise ArmyFileError(path, "field names must be text")
+            raise ArmyFileError(path, Text(gettext_noop("field names must be text")))
     return raw
 
 
@@ -97,48 +106,59 @@ def known_keys(data: dict[str, object], allowed: Collection[str], path: str) -> 
     """Unknown keys are errors, not ignored (SPEC 4): a typo must not silently drop a stat."""
     for key in data:
         if key not in allowed:
-            raise ArmyFileError(at(path, shown(key)), "unknown field")
+            raise ArmyFileError(at(path, shown(key)), Text(gettext_noop("unknown field")))
 
 
 def required(data: dict[str, object], key: str, path: str) -> object:
     if key not in data:
-        raise ArmyFileError(at(path, key), "required")
+        raise ArmyFileError(at(path, key), Text(gettext_noop("required")))
     return data[key]
 
 
 def items(raw: object, path: str, most: int) -> list[object]:
     if not isinstance(raw, list | tuple):
-        raise ArmyFileError(path, "must be a list")
+        raise ArmyFileError(path, Text(gettext_noop("must be a list")))
     if len(raw) > most:
-        raise ArmyFileError(path, f"must have at most {most} entries")
+        raise ArmyFileError(
+            path, Text(gettext_noop("must have at most %(most)s entries"), most=most)
+        )
     return list(raw)
 
 
 def choice(raw: object, options: Iterable[str], path: str) -> str:
     options = tuple(options)
     if not isinstance(raw, str) or raw not in options:
-        raise ArmyFileError(path, f"must be one of {', '.join(options)}")
+        raise ArmyFileError(path, one_of(options))
     return raw
 
 
 def boolean(raw: object, path: str) -> bool:
     if not isinstance(raw, bool):
-        raise ArmyFileError(path, "must be true or false")
+        raise ArmyFileError(path, Text(gettext_noop("must be true or false")))
     return raw
 
 
 def whole(raw: object, path: str, low: int, high: int = MAX_VALUE) -> int:
     """A whole JSON number; "3" and 3.0 are refused so files stay unambiguous."""
     if isinstance(raw, bool) or not isinstance(raw, int) or raw < low:
-        raise ArmyFileError(path, f"must be a whole number of at least {low}")
+        raise ArmyFileError(
+            path, Text(gettext_noop("must be a whole number of at least %(low)s"), low=low)
+        )
     if raw > high:
-        raise ArmyFileError(path, f"must be at most {high}")
+        raise ArmyFileError(path, Text(gettext_noop("must be at most %(high)s"), high=high))
     return raw
 
 
 def whole_between(raw: object, path: str, low: int, high: int) -> int:
     if isinstance(raw, bool) or not isinstance(raw, int) or not low <= raw <= high:
-        raise ArmyFileError(path, f"must be a whole number between {low} and {high}")
+        raise ArmyFileError(
+            path,
+            Text(
+                gettext_noop("must be a whole number between %(low)s and %(high)s"),
+                low=low,
+                high=high,
+            ),
+        )
     return raw
 
 
@@ -152,7 +172,7 @@ def stat(raw: object, path: str, allowed: Range) -> Stat:
     if type(raw) is int and 0 <= raw <= MAX_VALUE:
         found = _WHOLE[raw]
     elif isinstance(raw, bool) or not isinstance(raw, (int, float, str)):
-        raise ArmyFileError(path, "must be a number or a dice expression such as 2d6+8")
+        raise ArmyFileError(path, MALFORMED)
     else:
         found = Stat(raw, average(raw, path))
     allowed.check(found.pair, path)
@@ -164,11 +184,13 @@ def number(raw: object, path: str, allowed: Range) -> Stat:
     if type(raw) is int and 0 <= raw <= MAX_VALUE:
         found = _WHOLE[raw]
     elif isinstance(raw, bool) or not isinstance(raw, (int, float, str)):
-        raise ArmyFileError(path, "must be a number")
+        raise ArmyFileError(path, Text(gettext_noop("must be a number")))
     else:
         value = parse_number(raw, path)
         if abs(value.numerator) > MAX_VALUE * value.denominator:
-            raise ArmyFileError(path, f"must be at most {MAX_VALUE}")
+            raise ArmyFileError(
+                path, Text(gettext_noop("must be at most %(high)s"), high=MAX_VALUE)
+            )
         found = Stat(raw, value)
     allowed.check(found.pair, path)
     return found
@@ -176,13 +198,15 @@ def number(raw: object, path: str, allowed: Range) -> Stat:
 
 def text(raw: object, path: str, most: int = MAX_NAME, *, blank_ok: bool = False) -> str:
     if not isinstance(raw, str):
-        raise ArmyFileError(path, "must be text")
+        raise ArmyFileError(path, Text(gettext_noop("must be text")))
     if len(raw) > most:
-        raise ArmyFileError(path, f"must be at most {most} characters")
+        raise ArmyFileError(
+            path, Text(gettext_noop("must be at most %(most)s characters"), most=most)
+        )
     if not blank_ok and not raw.strip():
-        raise ArmyFileError(path, "must not be empty")
+        raise ArmyFileError(path, Text(gettext_noop("must not be empty")))
     if not raw.isprintable():
-        raise ArmyFileError(path, "must be one line of printable text")
+        raise ArmyFileError(path, Text(gettext_noop("must be one line of printable text")))
     return raw
 
 

@@ -11,14 +11,15 @@ A fight is a pure function of its inputs; nothing is kept between calls.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from math import floor, lcm
 
 from points import d10, gem, vsgmr, walk
 from points.errors import ArmyFileError
-from points.fields import at, fmt, index, known_keys, obj, required, text, whole
+from points.fields import at, fmt, index, known_keys, obj, one_of, required, text, whole
+from points.messages import Text, gettext_noop
 from points.model import Stat
 from points.systems import SYSTEMS
 
@@ -33,8 +34,9 @@ class TooLarge(ValueError):
     """A fight beyond the sizes Muster answers (SPEC 6); `largest`: the quantities of the
     same two units whose fight is answered, if any."""
 
-    def __init__(self, message: str, largest: tuple[int, int] | None = None) -> None:
+    def __init__(self, message: Text, largest: tuple[int, int] | None = None) -> None:
         super().__init__(message)
+        self.message = message
         self.largest = largest
 
 
@@ -94,21 +96,42 @@ class Fight:
         reads, the HIT (or figures) each side expects to lose, then the fight's own lines."""
         names = {"a": self.a_name, "b": self.b_name}
         out = [_attack_line(x, names[x.side]) for x in self.attacks]
-        a_lost = f"{exact(self.a_hit_lost)} of {self._counted(self.a_hit)}"
-        b_lost = f"{exact(self.b_hit_lost)} of {self._counted(self.b_hit)}"
-        out.append(f"Expected losses: {self.a_name} {a_lost}, {self.b_name} {b_lost}.")
+        a_lost = Text(
+            gettext_noop("%(lost)s of %(counted)s"),
+            lost=exact(self.a_hit_lost),
+            counted=self._counted(self.a_hit),
+        )
+        b_lost = Text(
+            gettext_noop("%(lost)s of %(counted)s"),
+            lost=exact(self.b_hit_lost),
+            counted=self._counted(self.b_hit),
+        )
+        out.append(
+            Text(
+                gettext_noop("Expected losses: %(a)s %(a_lost)s, %(b)s %(b_lost)s."),
+                a=self.a_name,
+                a_lost=a_lost,
+                b=self.b_name,
+                b_lost=b_lost,
+            )
+        )
         return out + list(self.lines)
 
-    def _counted(self, n: int) -> str:
+    def _counted(self, n: int) -> Text:
         """A side's loss is counted in HIT in GEM, in figures in the other systems (whose
         fights are one figure against one)."""
-        return f"{n} HIT" if self.system == "gem" else f"{n} figure" + ("" if n == 1 else "s")
+        if self.system == "gem":
+            return Text(gettext_noop("%(n)s HIT"), n=n)
+        if n == 1:
+            return Text(gettext_noop("%(n)s figure"), n=n)
+        return Text(gettext_noop("%(n)s figures"), n=n)
 
     @property
     def outcomes(self) -> Fraction:
         return self.a_wins + self.b_wins + self.draw
 
-    def to_json(self) -> dict[str, object]:
+    def to_json(self, say: Callable[[str], str] = str) -> dict[str, object]:
+        """The fight API's answer; `say` writes the working in the reader's language."""
         return {
             "exact": self.exact,
             "error_bound": self.error,
@@ -130,16 +153,34 @@ class Fight:
                 }
                 for r in self.rounds
             ],
-            "not_in_these_odds": list(self.not_in_these_odds),
-            "lines": self.working(),
+            "not_in_these_odds": [say(x) for x in self.not_in_these_odds],
+            "lines": [say(line) for line in self.working()],
             "rules_version": self.version,
         }
 
 
-def _attack_line(x: Attack, name: str) -> str:
-    mods = f"; {', '.join(x.modifiers)}" if x.modifiers else ""
-    count = f"{x.count} a model, " if x.count != 1 else ""
-    return f"{name}, {x.name}: {count}each hits {exact(x.chance)} ({x.cell}{mods})."
+def _attack_line(x: Attack, name: str) -> Text:
+    said = {"name": name, "attack": x.name, "chance": exact(x.chance), "cell": x.cell}
+    mods = ", ".join(x.modifiers)
+    match (x.count != 1, bool(x.modifiers)):
+        case (False, False):
+            return Text(
+                gettext_noop("%(name)s, %(attack)s: each hits %(chance)s (%(cell)s)."), **said
+            )
+        case (False, True):
+            line = gettext_noop("%(name)s, %(attack)s: each hits %(chance)s (%(cell)s; %(mods)s).")
+            return Text(line, **said, mods=mods)
+        case (True, False):
+            line = gettext_noop(
+                "%(name)s, %(attack)s: %(count)s a model, each hits %(chance)s (%(cell)s)."
+            )
+            return Text(line, **said, count=x.count)
+        case _:
+            line = gettext_noop(
+                "%(name)s, %(attack)s: %(count)s a model, each hits %(chance)s "
+                "(%(cell)s; %(mods)s)."
+            )
+            return Text(line, **said, count=x.count, mods=mods)
 
 
 SIGNIFICANT = 12  # digits of a chance walked in double precision (SPEC 3.8)
@@ -293,11 +334,14 @@ def _vsgmr_strike(side: str, x: Side, y: Side, fight: str, target_in_cover: bool
     p, q = x.profile, y.profile
     assert isinstance(p, vsgmr.VsgmrProfile) and isinstance(q, vsgmr.VsgmrProfile)
     if fight == "distance" and not p.distance_attack:
-        return _Strike(ZERO, None, (f"{x.name} has no distance attack: it cannot shoot back.",))
+        line = Text(
+            gettext_noop("%(name)s has no distance attack: it cannot shoot back."), name=x.name
+        )
+        return _Strike(ZERO, None, (line,))
     mods = _attack_modifiers(p, fight)
     total = sum(n for _, n in mods)
     if fight == "hand-to-hand":
-        needs, where = VSGMR_HAND_TO_HAND, "hand to hand"
+        needs, where = VSGMR_HAND_TO_HAND, Text(gettext_noop("hand to hand"))
     else:
         stealth = q.has_trait("stealth")
         cover = target_in_cover or stealth
@@ -306,19 +350,22 @@ def _vsgmr_strike(side: str, x: Side, y: Side, fight: str, target_in_cover: bool
             if cover
             else VSGMR_DISTANCE
         )
-        where = "at distance" + (
-            " (target in cover, with Stealth)"
-            if stealth and target_in_cover
-            else " (Stealth)"
-            if stealth
-            else " (target in cover)"
-            if cover
-            else ""
-        )
+        if stealth and target_in_cover:
+            where = Text(gettext_noop("at distance (target in cover, with Stealth)"))
+        elif stealth:
+            where = Text(gettext_noop("at distance (Stealth)"))
+        elif cover:
+            where = Text(gettext_noop("at distance (target in cover)"))
+        else:
+            where = Text(gettext_noop("at distance"))
     one = _d6_at_least(needs, total)
     two_dice = fight == "distance" and p.automatic_fire
     hit = 1 - (1 - one) ** 2 if two_dice else one
-    cell = f"d6 {needs}+ {where}" + (", Automatic Fire: best of two dice" if two_dice else "")
+    if two_dice:
+        cell = gettext_noop("d6 %(needs)s+ %(where)s, Automatic Fire: best of two dice")
+    else:
+        cell = gettext_noop("d6 %(needs)s+ %(where)s")
+    cell = Text(cell, needs=needs, where=where)
     save, armour_mods = _armour(q)
     saved = ZERO if save is None else _d6_at_least(save, sum(n for _, n in armour_mods))
     ignores = p.has_trait("ignores-armor") and save is not None
@@ -327,23 +374,51 @@ def _vsgmr_strike(side: str, x: Side, y: Side, fight: str, target_in_cover: bool
     double = fight == "hand-to-hand" and p.has_trait("double-strike")
     # Double Strike: a hit that the armour turned allows one more attack.
     defeats = per_attack + hit * (1 - stands) * per_attack if double else per_attack
-    lines = [f"{x.name} hits {y.name} on {cell}: {fmt_chance(hit)}."]
+    lines = [
+        Text(
+            gettext_noop("%(name)s hits %(target)s on %(cell)s: %(chance)s."),
+            name=x.name,
+            target=y.name,
+            cell=cell,
+            chance=fmt_chance(hit),
+        )
+    ]
     if save is not None:
         armour = vsgmr.bought_armor(q)
-        mod_text = f" ({', '.join(_signed(armour_mods))})" if armour_mods else ""
-        rolls = (
-            "two armour rolls, both must succeed (Ignores Armor)" if ignores else "its armour roll"
-        )
-        lines.append(
-            f"{y.name}'s {armour} armour turns a hit on {save}+{mod_text}: "
-            f"{fmt_chance(saved)} per roll; a hit stands through {rolls} {fmt_chance(stands)}."
-        )
+        if ignores:
+            rolls = Text(gettext_noop("two armour rolls, both must succeed (Ignores Armor)"))
+        else:
+            rolls = Text(gettext_noop("its armour roll"))
+        said = {"target": y.name, "armour": armour, "save": save}
+        said |= {"saved": fmt_chance(saved), "rolls": rolls, "stands": fmt_chance(stands)}
+        if armour_mods:
+            line = gettext_noop(
+                "%(target)s's %(armour)s armour turns a hit on %(save)s+ (%(mods)s): "
+                "%(saved)s per roll; a hit stands through %(rolls)s %(stands)s."
+            )
+            lines.append(Text(line, **said, mods=", ".join(_signed(armour_mods))))
+        else:
+            line = gettext_noop(
+                "%(target)s's %(armour)s armour turns a hit on %(save)s+: "
+                "%(saved)s per roll; a hit stands through %(rolls)s %(stands)s."
+            )
+            lines.append(Text(line, **said))
     if double:
-        lines.append(f"Double Strike: a hit turned by armour gives {x.name} a second attack.")
-    lines.append(f"{x.name} defeats {y.name} in one turn: {fmt_chance(defeats)}.")
+        line = gettext_noop("Double Strike: a hit turned by armour gives %(name)s a second attack.")
+        lines.append(Text(line, name=x.name))
+    lines.append(
+        Text(
+            gettext_noop("%(name)s defeats %(target)s in one turn: %(chance)s."),
+            name=x.name,
+            target=y.name,
+            chance=fmt_chance(defeats),
+        )
+    )
     attack = Attack(
         side,
-        "Distance attack" if fight == "distance" else "Hand to hand",
+        Text(
+            gettext_noop("Distance attack") if fight == "distance" else gettext_noop("Hand to hand")
+        ),
         per_attack,
         cell,
         _signed(mods),
@@ -359,7 +434,9 @@ def _vsgmr_left_out(p: vsgmr.VsgmrProfile, name: str) -> list[str]:
     out = []
     for t in p.traits:
         if isinstance(t, vsgmr.HomebrewTrait):
-            out.append(f"{name}: {t.name} (homebrew trait)")
+            out.append(
+                Text(gettext_noop("%(name)s: %(trait)s (homebrew trait)"), name=name, trait=t.name)
+            )
         elif t not in VSGMR_IN_ODDS:
             out.append(f"{name}: {vsgmr.TRAITS[t].name}")
     for power, tier in p.super_powers:
@@ -373,7 +450,7 @@ def vsgmr_duel(
     """One figure against one: each round each side has the initiative half the time; the
     first attacks, then the other if still standing; rounds repeat until one is defeated."""
     if fight not in FIGHTS:
-        raise ArmyFileError("fight", f"must be one of {', '.join(FIGHTS)}")
+        raise ArmyFileError("fight", one_of(FIGHTS))
     sa = _vsgmr_strike("a", a, b, fight, cover[1])
     sb = _vsgmr_strike("b", b, a, fight, cover[0])
     ka, kb = sa.defeats, sb.defeats
@@ -384,15 +461,28 @@ def vsgmr_duel(
     lines = [
         *sa.lines,
         *sb.lines,
-        "Each round each side has the initiative half the time and attacks first.",
-        f"In one round {a.name} wins {fmt_chance(a_round)}, {b.name} {fmt_chance(b_round)}, "
-        f"and the fight goes on {fmt_chance(going)}.",
+        Text(
+            gettext_noop("Each round each side has the initiative half the time and attacks first.")
+        ),
+        Text(
+            gettext_noop(
+                "In one round %(a)s wins %(a_round)s, %(b)s %(b_round)s, and the fight goes on "
+                "%(going)s."
+            ),
+            a=a.name,
+            a_round=fmt_chance(a_round),
+            b=b.name,
+            b_round=fmt_chance(b_round),
+            going=fmt_chance(going),
+        ),
     ]
     if going == 1:
-        lines.append("Neither can ever defeat the other: the fight is a draw.")
+        lines.append(Text(gettext_noop("Neither can ever defeat the other: the fight is a draw.")))
     left_out = _vsgmr_left_out(a.profile, a.name) + _vsgmr_left_out(b.profile, b.name)  # type: ignore[arg-type]
     if a.quantity > 1 or b.quantity > 1:
-        lines.append("A duel is one figure against one: quantities are left out.")
+        lines.append(
+            Text(gettext_noop("A duel is one figure against one: quantities are left out."))
+        )
     return Fight(
         system="vsgmr",
         a_name=a.name,
@@ -426,12 +516,16 @@ class Table3:
 
 # The seed's melee modifiers (its Table 3), added to each d20 the side rolls.
 TABLE_3 = (
-    Table3("charged", "Charged into combat this turn", 2, first_round_only=True),
-    Table3("rank-deeper", "One rank deeper than the opponent (tick once a rank)", 2),
-    Table3("higher-ground", "Higher ground", 1),
-    Table3("enemy-behind-obstacle", "Enemy behind an obstacle", -1),
-    Table3("flank", "Flank attack", 5, group="facing"),
-    Table3("rear", "Rear attack", 10, group="facing"),
+    Table3(
+        "charged", Text(gettext_noop("Charged into combat this turn")), 2, first_round_only=True
+    ),
+    Table3(
+        "rank-deeper", Text(gettext_noop("One rank deeper than the opponent (tick once a rank)")), 2
+    ),
+    Table3("higher-ground", Text(gettext_noop("Higher ground")), 1),
+    Table3("enemy-behind-obstacle", Text(gettext_noop("Enemy behind an obstacle")), -1),
+    Table3("flank", Text(gettext_noop("Flank attack")), 5, group="facing"),
+    Table3("rear", Text(gettext_noop("Rear attack")), 10, group="facing"),
 )
 TABLE_3_BY_SLUG = {m.slug: m for m in TABLE_3}
 REPEATABLE = ("rank-deeper",)
@@ -466,12 +560,12 @@ def table_3_modifier(chosen: Iterable[str], path: str, first_round: bool) -> tup
         where = index(path, i)
         m = TABLE_3_BY_SLUG.get(slug) if isinstance(slug, str) else None
         if m is None:
-            raise ArmyFileError(where, f"must be one of {', '.join(TABLE_3_BY_SLUG)}")
+            raise ArmyFileError(where, one_of(TABLE_3_BY_SLUG))
         again = slug in seen
         if again and slug not in REPEATABLE:
-            raise ArmyFileError(where, f"{slug} is ticked twice")
+            raise ArmyFileError(where, Text(gettext_noop("%(slug)s is ticked twice"), slug=slug))
         if m.group and m.group in groups and not again:
-            raise ArmyFileError(where, "pick flank or rear, not both")
+            raise ArmyFileError(where, Text(gettext_noop("pick flank or rear, not both")))
         seen.add(slug)
         groups.add(m.group) if m.group else None
         if m.first_round_only and not first_round:
@@ -479,20 +573,29 @@ def table_3_modifier(chosen: Iterable[str], path: str, first_round: bool) -> tup
         total += m.roll
         if slug == "rank-deeper" and not again:
             ranks = chosen.count(slug)
-            shown.append(f"{ranks} {'rank' if ranks == 1 else 'ranks'} deeper {ranks * m.roll:+d}")
+            if ranks == 1:
+                deeper = gettext_noop("%(ranks)s rank deeper %(roll)s")
+            else:
+                deeper = gettext_noop("%(ranks)s ranks deeper %(roll)s")
+            shown.append(Text(deeper, ranks=ranks, roll=f"{ranks * m.roll:+d}"))
         elif slug != "rank-deeper":
-            shown.append(f"{m.label} {m.roll:+d}")
+            shown.append(
+                Text(gettext_noop("%(label)s %(roll)s"), label=m.label, roll=f"{m.roll:+d}")
+            )
     if sum(1 for s in chosen if s == "rank-deeper") > MAX_RANKS:
-        raise ArmyFileError(path, f"at most {MAX_RANKS} ranks deeper")
+        raise ArmyFileError(
+            path, Text(gettext_noop("at most %(most)s ranks deeper"), most=MAX_RANKS)
+        )
     return total, shown
 
 
 def _whole(s: Stat | None, path: str, what: str, low: int, high: int) -> int:
     if s is None or s.whole is None or not low <= s.whole <= high:
-        shown = "none" if s is None else str(s)
-        raise ArmyFileError(
-            path, f"{what} {shown} cannot be looked up: the odds need a whole number {low}–{high}"
+        shown = Text(gettext_noop("none")) if s is None else str(s)
+        message = gettext_noop(
+            "%(stat)s %(value)s cannot be looked up: the odds need a whole number %(low)s–%(high)s"
         )
+        raise ArmyFileError(path, Text(message, stat=what, value=shown, low=low, high=high))
     return s.whole
 
 
@@ -532,7 +635,7 @@ def _melee_side(
     if p.off is not None:
         attacks.append(
             (
-                "Basic attack",
+                Text(gettext_noop("Basic attack")),
                 _whole(p.off, at(where, "off"), "OFF", 1, 10),
                 _whole(p.att, at(where, "att"), "ATT", 0, 100),
             )
@@ -541,7 +644,7 @@ def _melee_side(
         mp = index(at(where, "melee"), i)
         attacks.append(
             (
-                m.name or f"Extra attack {i + 1}",
+                m.name or Text(gettext_noop("Extra attack %(number)s"), number=i + 1),
                 _whole(m.off, at(mp, "off"), "OFF", 1, 10),
                 _whole(m.att, at(mp, "att"), "ATT", 1, 100),
             )
@@ -553,13 +656,25 @@ def _melee_side(
         chance = gem.hit_chance(off, def_, steady)
         rolls.append((chance, att))
         first.append((gem.hit_chance(off, def_, charge), att))
-        cell = f"Table 1: OFF {off} against DEF {def_} needs {gem.needed(off, def_)}"
         if (off, def_) in gem.NATURAL_20_ONLY:
-            cell += " (only a natural 20 hits; no modifier applies)"
+            cell = gettext_noop(
+                "Table 1: OFF %(off)s against DEF %(def)s needs %(needs)s (only a natural 20 "
+                "hits; no modifier applies)"
+            )
+        else:
+            cell = gettext_noop("Table 1: OFF %(off)s against DEF %(def)s needs %(needs)s")
+        cell = Text(cell, off=off, needs=gem.needed(off, def_), **{"def": def_})
         shown.append(Attack(side, name, chance, cell, tuple(steady_shown), att))
         if charge != steady:
             shown.append(
-                Attack(side, f"{name}, first round", first[-1][0], cell, tuple(charge_shown), att)
+                Attack(
+                    side,
+                    Text(gettext_noop("%(attack)s, first round"), attack=name),
+                    first[-1][0],
+                    cell,
+                    tuple(charge_shown),
+                    att,
+                )
             )
     front = models if frontage is None else min(frontage, models)
     return _Melee(s.name, models, hit, front, tuple(rolls), tuple(first), tuple(shown))
@@ -759,25 +874,45 @@ def _melee_fight(
     assert isinstance(pa, gem.GemProfile) and isinstance(pb, gem.GemProfile)
     lines = [
         *(
-            f"{m.name}: {_models(m.models)} of HIT {m.hit}, "
-            f"{m.frontage} attacking at full strength."
+            Text(
+                gettext_noop(
+                    "%(name)s: %(models)s of HIT %(hit)s, %(front)s attacking at full strength."
+                ),
+                name=m.name,
+                models=_models(m.models),
+                hit=m.hit,
+                front=m.frontage,
+            )
             for m in (ma, mb)
         ),
-        "Each round every model still standing in the front makes its attacks; both sides' "
-        "hits land together, one HIT at a time off the current model.",
-        "A side with no models left has lost; both gone in the same round is a draw.",
+        Text(
+            gettext_noop(
+                "Each round every model still standing in the front makes its attacks; both "
+                "sides' hits land together, one HIT at a time off the current model."
+            )
+        ),
+        Text(
+            gettext_noop(
+                "A side with no models left has lost; both gone in the same round is a draw."
+            )
+        ),
     ]
     if stall:
-        lines.append("Neither side can harm the other: the fight is a draw.")
-    left_out = ["Morale (fear and rout checks)", "Missile fire before the melee"]
+        lines.append(Text(gettext_noop("Neither side can harm the other: the fight is a draw.")))
+    left_out = [
+        Text(gettext_noop("Morale (fear and rout checks)")),
+        Text(gettext_noop("Missile fire before the melee")),
+    ]
     for s, p in ((a, pa), (b, pb)):
         if p.is_vehicle:
-            left_out.append(f"{s.name}: vehicle damage tables once HIT reaches 0")
+            line = gettext_noop("%(name)s: vehicle damage tables once HIT reaches 0")
+            left_out.append(Text(line, name=s.name))
     if error is not None:
-        lines.append(
+        line = gettext_noop(
             "Too large to add up exactly in time: every state of the fight was walked in "
-            f"double precision, so each chance is within {error:.0e} of the exact one."
+            "double precision, so each chance is within %(error)s of the exact one."
         )
+        lines.append(Text(line, error=f"{error:.0e}"))
     return Fight(
         system="gem",
         a_name=a.name,
@@ -880,15 +1015,24 @@ def _walked_melee(a: Side, b: Side, ma: _Melee, mb: _Melee, rounds: bool = True)
     )
 
 
-def _models(n: int) -> str:
-    return "1 model" if n == 1 else f"{n} models"
+def _models(n: int) -> Text:
+    if n == 1:
+        return Text(gettext_noop("%(n)s model"), n=n)
+    return Text(gettext_noop("%(n)s models"), n=n)
 
 
-def too_large_message(a: _Melee, b: _Melee) -> str:
-    return (
-        f"This melee ({_models(a.models)} of HIT {a.hit} against {b.models} of HIT {b.hit}) is "
-        f"larger than Muster works out: up to {MAX_WALK_HIT} HIT a side, about 30 models of "
-        "HIT 5 against 30 of HIT 5. Try fewer models or a smaller frontage."
+def too_large_message(a: _Melee, b: _Melee) -> Text:
+    return Text(
+        gettext_noop(
+            "This melee (%(a_models)s of HIT %(a_hit)s against %(b_models)s of HIT %(b_hit)s) is "
+            "larger than Muster works out: up to %(most)s HIT a side, about 30 models of "
+            "HIT 5 against 30 of HIT 5. Try fewer models or a smaller frontage."
+        ),
+        a_models=_models(a.models),
+        a_hit=a.hit,
+        b_models=b.models,
+        b_hit=b.hit,
+        most=MAX_WALK_HIT,
     )
 
 
@@ -1120,21 +1264,21 @@ def _over_one(table: Table, most: int) -> tuple[list[list[int]], int]:
 # ---------------------------------------------------------------- d10 skirmish
 
 D10_CLOSE = (
-    ("from-rear", "Attacks from the rear arc", -2),
-    ("up-slope", "Fights up stairs or a slope", 1),
-    ("specialist-melee-weapon", "Katana, axe or specialist melee weapon", -1),
-    ("melee-weapon", "Pistol, knife, bayonet or improvised weapon", 0),
-    ("smg", "SMG or short assault weapon", 1),
-    ("rifle", "Full-size rifle or LMG", 2),
-    ("suppressed", "Suppressed", 2),
+    ("from-rear", Text(gettext_noop("Attacks from the rear arc")), -2),
+    ("up-slope", Text(gettext_noop("Fights up stairs or a slope")), 1),
+    ("specialist-melee-weapon", Text(gettext_noop("Katana, axe or specialist melee weapon")), -1),
+    ("melee-weapon", Text(gettext_noop("Pistol, knife, bayonet or improvised weapon")), 0),
+    ("smg", Text(gettext_noop("SMG or short assault weapon")), 1),
+    ("rifle", Text(gettext_noop("Full-size rifle or LMG")), 2),
+    ("suppressed", Text(gettext_noop("Suppressed")), 2),
 )
 D10_SHOOTING = (
-    ("long-range", "Long range", 2),
-    ("suppressive-fire", "Suppressive fire", 2),
-    ("target-in-hard-cover", "Target in hard cover", 2),
-    ("aiming", "Aiming (did not move)", -1),
-    ("target-unaware", "Target unaware or flanked", -1),
-    ("suppressed", "Suppressed", 2),
+    ("long-range", Text(gettext_noop("Long range")), 2),
+    ("suppressive-fire", Text(gettext_noop("Suppressive fire")), 2),
+    ("target-in-hard-cover", Text(gettext_noop("Target in hard cover")), 2),
+    ("aiming", Text(gettext_noop("Aiming (did not move)")), -1),
+    ("target-unaware", Text(gettext_noop("Target unaware or flanked")), -1),
+    ("suppressed", Text(gettext_noop("Suppressed")), 2),
 )
 D10_CLOSE_BY_SLUG = {s: (label, n) for s, label, n in D10_CLOSE}
 D10_SHOOTING_BY_SLUG = {s: (label, n) for s, label, n in D10_SHOOTING}
@@ -1149,13 +1293,15 @@ def _d10_modifier(
     total, shown, seen = 0, [], set()
     for i, slug in enumerate(chosen):
         if not isinstance(slug, str) or slug not in table:
-            raise ArmyFileError(index(path, i), f"must be one of {', '.join(table)}")
+            raise ArmyFileError(index(path, i), one_of(table))
         if slug in seen:
-            raise ArmyFileError(index(path, i), f"{slug} is ticked twice")
+            raise ArmyFileError(
+                index(path, i), Text(gettext_noop("%(slug)s is ticked twice"), slug=slug)
+            )
         seen.add(slug)
         label, n = table[slug]
         total += n
-        shown.append(f"{label} {n:+d} TN")
+        shown.append(Text(gettext_noop("%(label)s %(change)s TN"), label=label, change=f"{n:+d}"))
     return total, tuple(shown)
 
 
@@ -1200,7 +1346,7 @@ FIRSTS = ("either", "a", "b")
 
 def _orders(first: str) -> tuple[str, ...]:
     if first not in FIRSTS:
-        raise ArmyFileError("first", f"must be one of {', '.join(FIRSTS)}")
+        raise ArmyFileError("first", one_of(FIRSTS))
     return SIDES if first == "either" else (first,)
 
 
@@ -1266,10 +1412,6 @@ def _d10_fight(
     )
 
 
-def _sentence(prefix: str, text: str) -> str:
-    return prefix + text if prefix else text[:1].upper() + text[1:]
-
-
 def _contest_sides(
     pa: d10.D10Profile, pb: d10.D10Profile, mod_a: int, mod_b: int, active: str
 ) -> tuple[Fraction, Fraction, Fraction, Fraction, Fraction]:
@@ -1307,61 +1449,119 @@ def d10_close(
     dmg_b = pb.physique + (MELEE_WEAPON_BONUS if armed_b else 0)
     wa, wb = wound(dmg_a, pb.defence), wound(dmg_b, pa.defence)
     names = {"a": a.name, "b": b.name}
-    tn = {"a": f"CQC {pa.cqc}, TN {d10.target_number(mod_a)}"}
-    tn["b"] = f"CQC {pb.cqc}, TN {d10.target_number(mod_b)}"
+    cqc_tn = gettext_noop("CQC %(cqc)s, TN %(tn)s")
+    tn = {
+        "a": Text(cqc_tn, cqc=pa.cqc, tn=d10.target_number(mod_a)),
+        "b": Text(cqc_tn, cqc=pb.cqc, tn=d10.target_number(mod_b)),
+    }
     sides = _orders(first)
     if len(sides) == 1:
         active, other = sides[0], "b" if sides[0] == "a" else "a"
+        line = gettext_noop(
+            "Contested CQC: %(active)s (%(active_tn)s) is the active model and wins ties; "
+            "%(other)s (%(other_tn)s)."
+        )
         lines = [
-            f"Contested CQC: {names[active]} ({tn[active]}) is the active model and wins ties; "
-            f"{names[other]} ({tn[other]})."
+            Text(
+                line,
+                active=names[active],
+                active_tn=tn[active],
+                other=names[other],
+                other_tn=tn[other],
+            )
         ]
     else:
-        lines = [
-            f"Contested CQC: {a.name} ({tn['a']}) against {b.name} ({tn['b']}); each side is "
-            "the active model (acting first, winning ties) half the time, and the odds are "
-            "the mean of the two."
-        ]
+        line = gettext_noop(
+            "Contested CQC: %(a)s (%(a_tn)s) against %(b)s (%(b_tn)s); each side is the active "
+            "model (acting first, winning ties) half the time, and the odds are the mean of "
+            "the two."
+        )
+        lines = [Text(line, a=a.name, a_tn=tn["a"], b=b.name, b_tn=tn["b"])]
     orders, contests, round_lines = [], [], []
     for active in sides:
         a_won, a_crit, b_won, b_crit, neither = _contest_sides(pa, pb, mod_a, mod_b, active)
         a_round = _close_round(a_won, a_crit, armed_a, wa)
         b_round = _close_round(b_won, b_crit, armed_b, wb)
         order = _Order(active, a_round, b_round, 1 - a_round - b_round)
-        who = f"With {names[active]} first: " if len(sides) > 1 else ""
         orders.append(order)
         contests.append((a_won, b_won))
-        lines.append(
-            f"{who}{a.name} wins the contest {fmt_chance(a_won)}, by 5 or more "
-            f"{fmt_chance(a_crit)}; {b.name} {fmt_chance(b_won)}, by 5 or more "
-            f"{fmt_chance(b_crit)}; neither succeeds {fmt_chance(neither)}."
-        )
-        round_lines.append(
-            _sentence(
-                who,
-                f"in one round {a.name} puts {b.name} down {fmt_chance(a_round)}, {b.name} "
-                f"puts {a.name} down {fmt_chance(b_round)}, and the fight goes on "
-                f"{fmt_chance(order.going)}.",
+        contest = {
+            "a": a.name,
+            "a_won": fmt_chance(a_won),
+            "a_crit": fmt_chance(a_crit),
+            "b": b.name,
+            "b_won": fmt_chance(b_won),
+            "b_crit": fmt_chance(b_crit),
+            "neither": fmt_chance(neither),
+        }
+        one_round = {
+            "a": a.name,
+            "b": b.name,
+            "a_round": fmt_chance(a_round),
+            "b_round": fmt_chance(b_round),
+            "going": fmt_chance(order.going),
+        }
+        if len(sides) > 1:
+            contest_line = gettext_noop(
+                "With %(first)s first: %(a)s wins the contest %(a_won)s, by 5 or more "
+                "%(a_crit)s; %(b)s %(b_won)s, by 5 or more %(b_crit)s; neither succeeds "
+                "%(neither)s."
             )
-        )
+            round_line = gettext_noop(
+                "With %(first)s first: in one round %(a)s puts %(b)s down %(a_round)s, %(b)s "
+                "puts %(a)s down %(b_round)s, and the fight goes on %(going)s."
+            )
+            lines.append(Text(contest_line, first=names[active], **contest))
+            round_lines.append(Text(round_line, first=names[active], **one_round))
+        else:
+            contest_line = gettext_noop(
+                "%(a)s wins the contest %(a_won)s, by 5 or more %(a_crit)s; %(b)s %(b_won)s, by "
+                "5 or more %(b_crit)s; neither succeeds %(neither)s."
+            )
+            round_line = gettext_noop(
+                "In one round %(a)s puts %(b)s down %(a_round)s, %(b)s puts %(a)s down "
+                "%(b_round)s, and the fight goes on %(going)s."
+            )
+            lines.append(Text(contest_line, **contest))
+            round_lines.append(Text(round_line, **one_round))
+    wounds = gettext_noop(
+        "%(name)s wounds with damage %(damage)s against Defence %(defence)s: downed "
+        "%(downed)s, dead %(dead)s."
+    )
     lines += [
-        f"{a.name} wounds with damage {dmg_a} against Defence {pb.defence}: downed "
-        f"{fmt_chance(wa.downed)}, dead {fmt_chance(wa.dead)}.",
-        f"{b.name} wounds with damage {dmg_b} against Defence {pa.defence}: downed "
-        f"{fmt_chance(wb.downed)}, dead {fmt_chance(wb.dead)}.",
-        "A downed model is out of the fight: the enemy in contact finishes it.",
+        Text(
+            wounds,
+            name=a.name,
+            damage=dmg_a,
+            defence=pb.defence,
+            downed=fmt_chance(wa.downed),
+            dead=fmt_chance(wa.dead),
+        ),
+        Text(
+            wounds,
+            name=b.name,
+            damage=dmg_b,
+            defence=pa.defence,
+            downed=fmt_chance(wb.downed),
+            dead=fmt_chance(wb.dead),
+        ),
+        Text(gettext_noop("A downed model is out of the fight: the enemy in contact finishes it.")),
         *round_lines,
         *_either_lines(orders, a, b),
     ]
-    cell = "CQC + d10, contested" + (", each side active half the time" if len(sides) > 1 else "")
+    if len(sides) > 1:
+        cell = Text(gettext_noop("CQC + d10, contested, each side active half the time"))
+    else:
+        cell = Text(gettext_noop("CQC + d10, contested"))
+    close_combat = Text(gettext_noop("Close combat"))
     attacks = (
-        Attack("a", "Close combat", _mean(x for x, _ in contests), cell, shown_a),
-        Attack("b", "Close combat", _mean(y for _, y in contests), cell, shown_b),
+        Attack("a", close_combat, _mean(x for x, _ in contests), cell, shown_a),
+        Attack("b", close_combat, _mean(y for _, y in contests), cell, shown_b),
     )
     left_out = [
         *_d10_left_out(a, "hand-to-hand"),
         *_d10_left_out(b, "hand-to-hand"),
-        "Allies adding dice, pushback",
+        Text(gettext_noop("Allies adding dice, pushback")),
     ]
     return _d10_fight(a, b, orders, attacks, lines, left_out)
 
@@ -1374,32 +1574,53 @@ def _either_lines(orders: Sequence[_Order], a: Side, b: Side) -> list[str]:
     out = []
     for o in orders:
         a_wins, b_wins, _ = o.settled
+        line = gettext_noop("With %(first)s first, %(a)s wins %(a_wins)s and %(b)s %(b_wins)s.")
         out.append(
-            f"With {names[o.first]} first, {a.name} wins {fmt_chance(a_wins)} and {b.name} "
-            f"{fmt_chance(b_wins)}."
+            Text(
+                line,
+                first=names[o.first],
+                a=a.name,
+                a_wins=fmt_chance(a_wins),
+                b=b.name,
+                b_wins=fmt_chance(b_wins),
+            )
         )
-    return [*out, "Each order is as likely: the odds above are their mean."]
+    return [*out, Text(gettext_noop("Each order is as likely: the odds above are their mean."))]
 
 
 # How the exchange of shots reads each weapon trait of the seed (named as the seed prints
 # them, d10.WEAPON_TRAITS): in the odds, and how; or left out, and why. A close fight
 # reads no weapon at all: the player ticks the weapon's close-combat condition.
 D10_TRAITS_IN_SHOTS = {
-    "pump": "one shot with no penalty for moving, as every shot here",
-    "cqc": "counts in close combat only, not in an exchange of shots",
+    "pump": gettext_noop("one shot with no penalty for moving, as every shot here"),
+    "cqc": gettext_noop("counts in close combat only, not in an exchange of shots"),
 }
+# Each one a message id; %(rof)s is the weapon's rate of fire.
 D10_TRAITS_LEFT_OUT = {
-    "bulky": "1 harder to hit after moving; here the shooters stand still",
-    "heavy": "cannot fire after moving, and moves 1 inch less; here the shooters stand still",
-    "assault": "1 easier to hit at 6 inches or closer; the odds know effective and long range only",
-    "bolt": "1 harder to hit after moving; here the shooters stand still",
-    "semiauto": "rate of fire {rof}: two rapid shots at effective range; here one shot a turn",
-    "auto": "rate of fire {rof}: two rapid shots, or suppressive fire with as many hit rolls "
-    "as its Auto number; here one shot a turn",
-    "sniper-scope": "rerolls a miss beyond 6 inches when firing one shot without moving",
-    "acog-scope": "rerolls a miss between 6 inches and effective range when firing one shot "
-    "without moving",
-    "bipod": "long range costs 1 instead of 2 on the target number when it stays still",
+    "bulky": gettext_noop("1 harder to hit after moving; here the shooters stand still"),
+    "heavy": gettext_noop(
+        "cannot fire after moving, and moves 1 inch less; here the shooters stand still"
+    ),
+    "assault": gettext_noop(
+        "1 easier to hit at 6 inches or closer; the odds know effective and long range only"
+    ),
+    "bolt": gettext_noop("1 harder to hit after moving; here the shooters stand still"),
+    "semiauto": gettext_noop(
+        "rate of fire %(rof)s: two rapid shots at effective range; here one shot a turn"
+    ),
+    "auto": gettext_noop(
+        "rate of fire %(rof)s: two rapid shots, or suppressive fire with as many hit rolls "
+        "as its Auto number; here one shot a turn"
+    ),
+    "sniper-scope": gettext_noop(
+        "rerolls a miss beyond 6 inches when firing one shot without moving"
+    ),
+    "acog-scope": gettext_noop(
+        "rerolls a miss between 6 inches and effective range when firing one shot without moving"
+    ),
+    "bipod": gettext_noop(
+        "long range costs 1 instead of 2 on the target number when it stays still"
+    ),
 }
 SPRAY = "spray"  # the shotgun's effect, as the seed words it ("+2TN bonus due to spray")
 
@@ -1417,30 +1638,33 @@ def _d10_left_out(s: Side, fight: str) -> list[str]:
     """What the odds leave out of the model's weapons, each by its name in the seed."""
     p = s.profile
     assert isinstance(p, d10.D10Profile)
-    out = [
-        f"{s.name}: {w} (not on the seed's weapon list)" for w in p.weapons if _weapon(w) is None
-    ]
+    unknown = gettext_noop("%(name)s: %(weapon)s (not on the seed's weapon list)")
+    out = [Text(unknown, name=s.name, weapon=w) for w in p.weapons if _weapon(w) is None]
     carried = _carried(p)
     if fight != "distance":
+        line = gettext_noop(
+            "%(name)s, %(weapon)s — %(effects)s: close combat reads no weapon; tick its "
+            "close-combat condition"
+        )
         out += [
-            f"{s.name}, {w.name} — {', '.join(_effects(w))}: close combat reads no weapon; "
-            "tick its close-combat condition"
-            for w in carried
+            Text(line, name=s.name, weapon=w.name, effects=", ".join(_effects(w))) for w in carried
         ]
         return out
     if carried:
         used, *others = carried
-        out += [
-            f"{s.name}, {used.name}: {d10.WEAPON_TRAITS[t]} — "
-            + D10_TRAITS_LEFT_OUT[t].format(rof=used.rof)
-            for t in used.trait_slugs
-            if t in D10_TRAITS_LEFT_OUT
-        ]
-        out += [
-            f"{s.name}, {w.name}: not used — a model shoots the first weapon of its list that "
+        for t in used.trait_slugs:
+            if t in D10_TRAITS_LEFT_OUT:
+                why = D10_TRAITS_LEFT_OUT[t]
+                why = Text(why, rof=used.rof) if "%(rof)s" in why else Text(why)
+                line = gettext_noop("%(name)s, %(weapon)s: %(trait)s — %(why)s")
+                out.append(
+                    Text(line, name=s.name, weapon=used.name, trait=d10.WEAPON_TRAITS[t], why=why)
+                )
+        line = gettext_noop(
+            "%(name)s, %(weapon)s: not used — a model shoots the first weapon of its list that "
             "is on the seed's table"
-            for w in others
-        ]
+        )
+        out += [Text(line, name=s.name, weapon=w.name) for w in others]
     return out
 
 
@@ -1451,22 +1675,31 @@ def _d10_in_shots(s: Side) -> list[str]:
     w = _first_weapon(p)
     if w is None:
         return []
+    line = gettext_noop("%(name)s, %(weapon)s: %(trait)s — %(how)s.")
     out = [
-        f"{s.name}, {w.name}: {d10.WEAPON_TRAITS[t]} — {D10_TRAITS_IN_SHOTS[t]}."
+        Text(
+            line,
+            name=s.name,
+            weapon=w.name,
+            trait=d10.WEAPON_TRAITS[t],
+            how=Text(D10_TRAITS_IN_SHOTS[t]),
+        )
         for t in w.trait_slugs
         if t in D10_TRAITS_IN_SHOTS
     ]
     if w.to_hit:
-        out.append(
-            f"{s.name}, {w.name}: {SPRAY} — {-w.to_hit} easier to hit: its target number is "
-            f"{-w.to_hit} lower."
+        line = gettext_noop(
+            "%(name)s, %(weapon)s: %(spray)s — %(easier)s easier to hit: its target number is "
+            "%(easier)s lower."
         )
+        out.append(Text(line, name=s.name, weapon=w.name, spray=SPRAY, easier=-w.to_hit))
     if "/" in w.damage:
         close, far = w.damage.split("/")
-        out.append(
-            f"{s.name}, {w.name}: damage {w.damage} — {close} at effective range, {far} at "
+        line = gettext_noop(
+            "%(name)s, %(weapon)s: damage %(damage)s — %(close)s at effective range, %(far)s at "
             "long range."
         )
+        out.append(Text(line, name=s.name, weapon=w.name, damage=w.damage, close=close, far=far))
     return out
 
 
@@ -1536,41 +1769,63 @@ def d10_shots(
     for side, s, t, sh, shown in (("a", a, b, sa, shown_a), ("b", b, a, sb, shown_b)):
         if sh is None:
             w = _first_weapon(s.profile)  # type: ignore[arg-type]
-            lines.append(
-                f"{s.name} has no weapon from the seed's list: it cannot shoot."
-                if w is None
-                else f"{s.name}'s {w.name} has no long range ({w.range}): it cannot shoot at "
-                "long range."
-            )
+            if w is None:
+                line = gettext_noop("%(name)s has no weapon from the seed's list: it cannot shoot.")
+                lines.append(Text(line, name=s.name))
+            else:
+                line = gettext_noop(
+                    "%(name)s's %(weapon)s has no long range (%(range)s): it cannot shoot at "
+                    "long range."
+                )
+                lines.append(Text(line, name=s.name, weapon=w.name, range=w.range))
             continue
+        line = gettext_noop(
+            "%(name)s shoots (%(weapon)s, Shooting %(shooting)s + d10 against TN %(tn)s): hits "
+            "%(hit)s, critical (two wound rolls) %(critical)s; a wound (damage %(damage)s "
+            "against Defence %(defence)s) downs %(downed)s, kills %(dead)s; one shot puts "
+            "%(target)s out %(out)s."
+        )
         lines.append(
-            f"{s.name} shoots ({sh.weapon}, Shooting {s.profile.shooting} + d10 against TN "  # type: ignore[attr-defined]
-            f"{sh.target}): hits {fmt_chance(sh.hit)}, critical (two wound rolls) "
-            f"{fmt_chance(sh.critical)}; a wound (damage {sh.damage} against Defence "
-            f"{t.profile.defence}) downs {fmt_chance(sh.wound.downed)}, kills "  # type: ignore[attr-defined]
-            f"{fmt_chance(sh.wound.dead)}; one shot puts {t.name} out {fmt_chance(sh.out)}."
+            Text(
+                line,
+                name=s.name,
+                weapon=sh.weapon,
+                shooting=s.profile.shooting,  # type: ignore[attr-defined]
+                tn=sh.target,
+                hit=fmt_chance(sh.hit),
+                critical=fmt_chance(sh.critical),
+                damage=sh.damage,
+                defence=t.profile.defence,  # type: ignore[attr-defined]
+                downed=fmt_chance(sh.wound.downed),
+                dead=fmt_chance(sh.wound.dead),
+                target=t.name,
+                out=fmt_chance(sh.out),
+            )
         )
         if sh.to_hit:
-            shown = (*shown, f"Spray {sh.to_hit:+d} TN")
-        attacks.append(Attack(side, sh.weapon, sh.hit, "Shooting + d10 against TN", shown))
+            spray = Text(gettext_noop("Spray %(change)s TN"), change=f"{sh.to_hit:+d}")
+            shown = (*shown, spray)
+        cell = Text(gettext_noop("Shooting + d10 against TN"))
+        attacks.append(Attack(side, sh.weapon, sh.hit, cell, shown))
     lines += [*_d10_in_shots(a), *_d10_in_shots(b)]
     names = {"a": a.name, "b": b.name}
     if len(orders) == 1:
-        lines.append(
-            f"{names[orders[0].first]} shoots first; shots alternate until one model is "
-            "downed or dead."
+        line = gettext_noop(
+            "%(first)s shoots first; shots alternate until one model is downed or dead."
         )
+        lines.append(Text(line, first=names[orders[0].first]))
     else:
-        lines.append(
+        line = gettext_noop(
             "Each side shoots first half the time; shots alternate until one model is downed "
             "or dead."
         )
+        lines.append(Text(line))
     lines += _either_lines(orders, a, b)
     left_out = [
         *_d10_left_out(a, "distance"),
         *_d10_left_out(b, "distance"),
-        "Suppression from non-damaging hits",
-        "Recovering from downed",
+        Text(gettext_noop("Suppression from non-damaging hits")),
+        Text(gettext_noop("Recovering from downed")),
     ]
     return _d10_fight(a, b, orders, attacks, lines, left_out)
 
@@ -1673,10 +1928,13 @@ def points_against_odds(
                 named = _renamed(found, sa.name, sb.name)
                 row.append(Pair(named, pa, pb))
         rows.append(tuple(row))
-    fight = {"vsgmr": "one figure of each, hand to hand", "gem": "the whole units in melee"}
+    fight = {
+        "vsgmr": Text(gettext_noop("one figure of each, hand to hand")),
+        "gem": Text(gettext_noop("the whole units in melee")),
+    }
     return OddsTable(
         system,
-        fight.get(system, "one model of each, in close combat"),
+        fight.get(system, Text(gettext_noop("one model of each, in close combat"))),
         tuple(s.name for s, _ in a_side),
         tuple(s.name for s, _ in b_side),
         tuple(rows),
@@ -1702,7 +1960,7 @@ def _pair_fight(system: str, a: Side, b: Side, left: int) -> tuple[Fight | str, 
             return d10_close(a, b), 0
         return _table_melee(a, b, left)
     except TooLarge:
-        return "too large to work out here", 0
+        return Text(gettext_noop("too large to work out here")), 0
     except ArmyFileError as exc:
         return exc.message, 0
 
@@ -1719,7 +1977,7 @@ def _table_melee(a: Side, b: Side, left: int) -> tuple[Fight | str, int]:
         raise TooLarge(too_large_message(ma, mb))
     cost = walk_cost(ha, hb)
     if cost > left:
-        return "not worked out: the table's time is spent", 0
+        return Text(gettext_noop("not worked out: the table's time is spent")), 0
     return _walked_melee(a, b, ma, mb, rounds=False), cost
 
 
@@ -1760,13 +2018,13 @@ def read_request(raw: object) -> Request:
     data = obj(raw, "")
     system = required(data, "system", "")
     if system not in FIGHT_SYSTEMS:
-        raise ArmyFileError("system", f"must be one of {', '.join(FIGHT_SYSTEMS)}")
+        raise ArmyFileError("system", one_of(FIGHT_SYSTEMS))
     known_keys(data, REQUEST_KEYS[system], "")
     a = read_side(required(data, "a", ""), "a", system)
     b = read_side(required(data, "b", ""), "b", system)
     fight = data.get("fight", "hand-to-hand")
     if fight not in FIGHTS:
-        raise ArmyFileError("fight", f"must be one of {', '.join(FIGHTS)}")
+        raise ArmyFileError("fight", one_of(FIGHTS))
     cover = _per_side(data.get("cover", False), "cover", _bool)
     modifiers = _per_side(data.get("modifiers", {}), "modifiers", _slugs, both=False)
     frontage = _per_side(data.get("frontage", {}), "frontage", _frontage, both=False)
@@ -1788,7 +2046,7 @@ def _bool(raw: object, path: str) -> bool:
     if raw is None:
         return False
     if not isinstance(raw, bool):
-        raise ArmyFileError(path, "must be true or false")
+        raise ArmyFileError(path, Text(gettext_noop("must be true or false")))
     return raw
 
 
@@ -1796,10 +2054,10 @@ def _slugs(raw: object, path: str) -> tuple[str, ...]:
     if raw is None:
         return ()
     if not isinstance(raw, list) or len(raw) > 20:
-        raise ArmyFileError(path, "must be a list of at most 20 modifiers")
+        raise ArmyFileError(path, Text(gettext_noop("must be a list of at most 20 modifiers")))
     for i, s in enumerate(raw):
         if not isinstance(s, str):
-            raise ArmyFileError(index(path, i), "must be a modifier's name")
+            raise ArmyFileError(index(path, i), Text(gettext_noop("must be a modifier's name")))
     return tuple(raw)
 
 
@@ -1852,10 +2110,14 @@ def describe_modifiers(system: str, fight: str) -> tuple[tuple[str, str, int], .
     return ()
 
 
-def summary(f: Fight) -> str:
-    return (
-        f"{f.a_name} wins {percent(f.a_wins)}%, {f.b_name} {percent(f.b_wins)}%, "
-        f"draw {percent(f.draw)}%"
+def summary(f: Fight) -> Text:
+    return Text(
+        gettext_noop("%(a)s wins %(a_wins)s%%, %(b)s %(b_wins)s%%, draw %(draw)s%%"),
+        a=f.a_name,
+        a_wins=percent(f.a_wins),
+        b=f.b_name,
+        b_wins=percent(f.b_wins),
+        draw=percent(f.draw),
     )
 
 

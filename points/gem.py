@@ -30,6 +30,7 @@ from points.fields import (
     whole,
     whole_between,
 )
+from points.messages import Text, gettext_noop
 from points.model import Entry, Issue, Line, Priced, Stat
 from points.numbers import round_half_up, typed_decimal
 
@@ -247,10 +248,12 @@ def _refuse_other_kind_fields(data: dict[str, object], vehicle: bool, path: str)
         if key not in data:
             continue
         if not vehicle:
-            raise ArmyFileError(at(path, key), "only vehicles have this")
+            raise ArmyFileError(at(path, key), Text(gettext_noop("only vehicles have this")))
         if key == "siz":
-            raise ArmyFileError(at(path, key), "vehicles are priced by capacity, not siz")
-        raise ArmyFileError(at(path, key), "vehicles take their offence from speed and weapons")
+            message = gettext_noop("vehicles are priced by capacity, not siz")
+        else:
+            message = gettext_noop("vehicles take their offence from speed and weapons")
+        raise ArmyFileError(at(path, key), Text(message))
 
 
 def _attacks[T](
@@ -284,7 +287,9 @@ def _missile(raw: object, path: str) -> Missile:
     radius = found.get("radius", ZERO)
     if isinstance(radius, Stat) and radius.pair[0] > 0 and radius.value < AREA_BONUS:
         # Radius + 1/2 would then be below the single-target 1: a blast cheaper than a shot.
-        raise ArmyFileError(at(path, "radius"), "must be 0 (single target) or at least 0.5")
+        raise ArmyFileError(
+            at(path, "radius"), Text(gettext_noop("must be 0 (single target) or at least 0.5"))
+        )
     if "fire" in data:
         found["fire"] = choice(data["fire"], FIRES, at(path, "fire"))
     if "heavy" in data:
@@ -523,95 +528,180 @@ def _f(q: Q) -> Fraction:
 
 
 def _shown(s: Stat) -> str:
-    """A stat for a note: 4, or "2d6+8 (average 15)"."""
+    """A stat for a note: 4, or "2d6+8 (average 15)"; the stat as typed, never rewritten."""
     if type(s.raw) is int:  # most stats: nothing to tidy
         return str(s.raw)
     value = typed_decimal(s.raw) or fmt(s.value)
     if isinstance(s.raw, str) and s.raw.strip() != value:
-        return f"{s.raw.strip()} (average {value})"
+        return Text(gettext_noop("%(typed)s (average %(value)s)"), typed=s.raw.strip(), value=value)
     return value
 
 
 def _weapon_name(name: str, kind: str, i: int) -> str:
-    return name or f"{kind} {i + 1}"
+    """The player's name for an attack, or "weapon 2" (kind: "weapon", "extra attack")."""
+    if name:
+        return name
+    if kind == "weapon":
+        return Text(gettext_noop("weapon %(number)s"), number=i + 1)
+    return Text(gettext_noop("extra attack %(number)s"), number=i + 1)
 
 
-_FIRE_NOTES = {fire: f"÷ {FIRE_DIVISOR[fire]} ({fire.replace('-', ' ')})" for fire in FIRES}
+# The seed's words for how often a weapon fires stay as printed ("every other turn").
+_FIRE_NOTES = {
+    fire: Text(
+        gettext_noop("÷ %(divisor)s (%(fire)s)"),
+        divisor=FIRE_DIVISOR[fire],
+        fire=fire.replace("-", " "),
+    )
+    for fire in FIRES
+}
 
 
-def _missile_note(w: Missile) -> str:
-    parts = [f"{_shown(w.off)} OFF × {_shown(w.att)} ATT × {_shown(w.range)}″ range"]
+def _missile_note(w: Missile) -> Text:
+    shots = {"off": _shown(w.off), "att": _shown(w.att), "range": _shown(w.range)}
+    fire = _FIRE_NOTES[w.fire]
+    match (bool(w.radius.value), w.heavy):
+        case (False, False):
+            note = gettext_noop("%(off)s OFF × %(att)s ATT × %(range)s″ range %(fire)s")
+        case (False, True):
+            note = gettext_noop(
+                "%(off)s OFF × %(att)s ATT × %(range)s″ range %(fire)s × 9/10 (heavy)"
+            )
+        case (True, False):
+            note = gettext_noop(
+                "%(off)s OFF × %(att)s ATT × %(range)s″ range × (%(radius)s radius + 1/2) %(fire)s"
+            )
+        case _:
+            note = gettext_noop(
+                "%(off)s OFF × %(att)s ATT × %(range)s″ range × (%(radius)s radius + 1/2) "
+                "%(fire)s × 9/10 (heavy)"
+            )
     if w.radius.value:
-        parts.append(f"× ({_shown(w.radius)} radius + 1/2)")
-    parts.append(_FIRE_NOTES[w.fire])
-    if w.heavy:
-        parts.append("× 9/10 (heavy)")
-    return " ".join(parts)
+        return Text(note, **shots, radius=_shown(w.radius), fire=fire)
+    return Text(note, **shots, fire=fire)
+
+
+# The breakdown's words without values, made once: a breakdown is drawn on every save.
+_SAID = {
+    word: Text(word)
+    for word in (
+        gettext_noop("D = DEF×HIT"),
+        gettext_noop("O = offence"),
+        gettext_noop("V = value"),
+        gettext_noop("B × morale × base × type × magic × move"),
+        gettext_noop("Points per model"),
+        gettext_noop("V rounded half-up to 0.1"),
+        gettext_noop("OFF×ATT"),
+        gettext_noop("Speed"),
+        gettext_noop("OFF"),
+        gettext_noop("not priced"),
+        gettext_noop("speed + every missile weapon"),
+        gettext_noop("OFF×ATT + extra melee attacks + the best missile weapon"),
+        gettext_noop("B = base value"),
+        gettext_noop("Morale"),
+        gettext_noop("Base size"),
+        gettext_noop("Type"),
+        gettext_noop("Magic"),
+        gettext_noop("Move"),
+    )
+}
 
 
 def _explain(p: GemProfile, w: Workings, value: Fraction, each: Fraction) -> tuple[Line, ...]:
-    lines = [Line("D = DEF×HIT", _f(w.d), f"{_shown(p.def_)} × {_shown(p.hit)}")]
+    note = Text(gettext_noop("%(defence)s × %(hit)s"), defence=_shown(p.def_), hit=_shown(p.hit))
+    lines = [Line(_SAID["D = DEF×HIT"], _f(w.d), note)]
     if p.is_vehicle:
         lines += _vehicle_offence_lines(p, w)
     else:
         lines += _figure_offence_lines(p, w)
-    lines += [Line("O = offence", _f(w.o), _offence_note(p)), _base_line(p, w)]
+    lines += [Line(_SAID["O = offence"], _f(w.o), _offence_note(p)), _base_line(p, w)]
     lines += _modifier_lines(p)
-    lines.append(Line("V = value", value, "B × morale × base × type × magic × move"))
-    lines.append(Line("Points per model", each, "V rounded half-up to 0.1"))
+    lines.append(Line(_SAID["V = value"], value, _SAID["B × morale × base × type × magic × move"]))
+    lines.append(Line(_SAID["Points per model"], each, _SAID["V rounded half-up to 0.1"]))
     return tuple(lines)
 
 
 def _figure_offence_lines(p: GemProfile, w: Workings) -> list[Line]:
     assert p.off is not None
-    lines = [Line("OFF×ATT", _f(w.attacks[0]), f"{_shown(p.off)} × {_shown(p.att)}")]
+    note = Text(gettext_noop("%(off)s × %(att)s"), off=_shown(p.off), att=_shown(p.att))
+    lines = [Line(_SAID["OFF×ATT"], _f(w.attacks[0]), note)]
     for i, (m, value) in enumerate(zip(p.melee, w.attacks[1:], strict=True)):
-        label = f"Melee: {_weapon_name(m.name, 'extra attack', i)}"
-        lines.append(Line(label, _f(value), f"{_shown(m.off)} OFF × {_shown(m.att)} ATT"))
+        label = Text(gettext_noop("Melee: %(name)s"), name=_weapon_name(m.name, "extra attack", i))
+        note = Text(gettext_noop("%(off)s OFF × %(att)s ATT"), off=_shown(m.off), att=_shown(m.att))
+        lines.append(Line(label, _f(value), note))
     for i, (m, value) in enumerate(zip(p.missile, w.missiles, strict=True)):
-        counted = "counted: the best missile weapon" if i == w.best else "not counted"
-        label = f"Missile: {_weapon_name(m.name, 'weapon', i)}"
-        lines.append(Line(label, _f(value), f"{_missile_note(m)}; {counted}"))
+        if i == w.best:
+            counted = gettext_noop("%(weapon)s; counted: the best missile weapon")
+        else:
+            counted = gettext_noop("%(weapon)s; not counted")
+        label = Text(gettext_noop("Missile: %(name)s"), name=_weapon_name(m.name, "weapon", i))
+        lines.append(Line(label, _f(value), Text(counted, weapon=_missile_note(m))))
     return lines
 
 
 def _vehicle_offence_lines(p: GemProfile, w: Workings) -> list[Line]:
     assert p.max_speed is not None and w.speed is not None
-    note = f"{_shown(p.max_speed)} max speed / 2 × {_shown(p.hit)} HIT"
-    lines = [Line("Speed", _f(w.speed), note)]
+    note = Text(
+        gettext_noop("%(max_speed)s max speed / 2 × %(hit)s HIT"),
+        max_speed=_shown(p.max_speed),
+        hit=_shown(p.hit),
+    )
+    lines = [Line(_SAID["Speed"], _f(w.speed), note)]
     if p.off is not None:
-        note = f"OFF {_shown(p.off)} is for rams, close attacks and Table 1; {_VEHICLE_OFFENCE}"
-        lines.append(Line("OFF", "not priced", note))
+        note = Text(
+            gettext_noop(
+                "OFF %(off)s is for rams, close attacks and Table 1; a vehicle's offence comes "
+                "from its speed and weapons"
+            ),
+            off=_shown(p.off),
+        )
+        lines.append(Line(_SAID["OFF"], _SAID["not priced"], note))
     for i, (m, value) in enumerate(zip(p.missile, w.missiles, strict=True)):
-        label = f"Missile: {_weapon_name(m.name, 'weapon', i)}"
-        lines.append(Line(label, _f(value), f"{_missile_note(m)}; counted: fires with the rest"))
+        label = Text(gettext_noop("Missile: %(name)s"), name=_weapon_name(m.name, "weapon", i))
+        note = Text(
+            gettext_noop("%(weapon)s; counted: fires with the rest"), weapon=_missile_note(m)
+        )
+        lines.append(Line(label, _f(value), note))
     return lines
 
 
-_VEHICLE_OFFENCE = "a vehicle's offence comes from its speed and weapons"
-
-
-def _offence_note(p: GemProfile) -> str:
+def _offence_note(p: GemProfile) -> Text:
     if p.is_vehicle:
-        return "speed + every missile weapon"
-    return "OFF×ATT + extra melee attacks + the best missile weapon"
+        return _SAID["speed + every missile weapon"]
+    return _SAID["OFF×ATT + extra melee attacks + the best missile weapon"]
 
 
 def _base_line(p: GemProfile, w: Workings) -> Line:
     if p.is_vehicle:
-        note = f"1.3 × D + O + O × D / 12 + capacity / 9 (capacity {_shown(p.capacity)})"
+        note = Text(
+            gettext_noop("1.3 × D + O + O × D / 12 + capacity / 9 (capacity %(capacity)s)"),
+            capacity=_shown(p.capacity),
+        )
     else:
-        note = f"D + O + O × D / 16 + SIZ / 18 (SIZ {_shown(p.siz)})"
-    return Line("B = base value", _f(w.b), note)
+        note = Text(gettext_noop("D + O + O × D / 16 + SIZ / 18 (SIZ %(siz)s)"), siz=_shown(p.siz))
+    return Line(_SAID["B = base value"], _f(w.b), note)
 
 
 def _modifier_lines(p: GemProfile) -> list[Line]:
+    # The base size and the figure's type are the seed's words: they stay as printed.
     return [
-        Line("Morale", _f(_morale(p)), f"1 + MOR / 50 (MOR {_shown(p.mor)})"),
-        Line("Base size", BASE_MOD[p.base], p.base),
-        Line("Type", TYPE_MOD[p.type], p.type),
-        Line("Magic", _f(_magic(p)), f"(MAG + 18) / 20 (MAG {_shown(p.mag)})"),
-        Line("Move", _f(_move(p)), f"(MOV + 16) / 20 (MOV {_shown(p.mov)})"),
+        Line(
+            _SAID["Morale"],
+            _f(_morale(p)),
+            Text(gettext_noop("1 + MOR / 50 (MOR %(mor)s)"), mor=_shown(p.mor)),
+        ),
+        Line(_SAID["Base size"], BASE_MOD[p.base], p.base),
+        Line(_SAID["Type"], TYPE_MOD[p.type], p.type),
+        Line(
+            _SAID["Magic"],
+            _f(_magic(p)),
+            Text(gettext_noop("(MAG + 18) / 20 (MAG %(mag)s)"), mag=_shown(p.mag)),
+        ),
+        Line(
+            _SAID["Move"],
+            _f(_move(p)),
+            Text(gettext_noop("(MOV + 16) / 20 (MOV %(mov)s)"), mov=_shown(p.mov)),
+        ),
     ]
 
 
@@ -627,8 +717,10 @@ def army_checks(entries: Sequence[Entry], options: object) -> tuple[list[Issue],
     models = sum(e.quantity for e in entries)
     if models <= 1 or any(e.facts.get("leader") for e in entries):
         return [], []
-    message = "The army has no leader; GEM's optional leader rules give -4 morale out of range."
-    return [], [Issue("no-leader", message)]
+    message = gettext_noop(
+        "The army has no leader; GEM's optional leader rules give -4 morale out of range."
+    )
+    return [], [Issue("no-leader", Text(message))]
 
 
 # ---------------------------------------------------------------- Table 1 odds
@@ -756,11 +848,10 @@ def _odds(
     row = table_row(off)
     if row is None:
         rolled = isinstance(off, Stat) and off.rolled
-        why = (
-            f"OFF {off} is rolled: look it up once rolled"
-            if rolled
-            else f"no Table 1 row for OFF {off}"
-        )
+        if rolled:
+            why = Text(gettext_noop("OFF %(off)s is rolled: look it up once rolled"), off=str(off))
+        else:
+            why = Text(gettext_noop("no Table 1 row for OFF %(off)s"), off=str(off))
         return Odds(name, kind, off, att, modifier, note=why)
     chance = hit_chance(row, def_, modifier)
     per_attack = att * chance
@@ -782,12 +873,16 @@ def _missile_odds(w: Missile, i: int, def_: int, chosen: tuple[str, ...]) -> Odd
     name = _weapon_name(w.name, "weapon", i)
     interval = FIRE_INTERVAL[w.fire]
     if w.heavy and FIRER_MOVED in chosen:
-        return Odds(name, "missile", w.off, w.att.value, note="heavy: cannot fire after moving")
+        note = Text(gettext_noop("heavy: cannot fire after moving"))
+        return Odds(name, "missile", w.off, w.att.value, note=note)
     if w.radius.value:
         moved = FIRER_MOVED in chosen
-        note = (
-            f"area weapon: per figure under the template, no missile modifiers; "
-            f"lands on target {fmt(direct_hit_chance(moved))} of the time"
+        note = Text(
+            gettext_noop(
+                "area weapon: per figure under the template, no missile modifiers; lands on "
+                "target %(chance)s of the time"
+            ),
+            chance=direct_hit_chance(moved),
         )
         return _odds(name, "missile", w.off, w.att.value, def_, 0, interval, note)
     modifier = missile_modifier(chosen)
@@ -801,7 +896,8 @@ def attack_odds(p: GemProfile, def_: int, chosen: Iterable[str] = ()) -> tuple[O
     missile_modifier(picked)  # refuse clashing choices even when nothing fires
     lines = []
     if p.off is not None:
-        lines.append(_odds("Basic attack", "melee", p.off, p.att.value, def_))
+        basic = Text(gettext_noop("Basic attack"))
+        lines.append(_odds(basic, "melee", p.off, p.att.value, def_))
     for i, m in enumerate(p.melee):
         lines.append(
             _odds(_weapon_name(m.name, "extra attack", i), "melee", m.off, m.att.value, def_)
@@ -814,8 +910,8 @@ def typed_odds(off: int, att: Fraction, def_: int, chosen: Iterable[str] = ()) -
     """A typed OFF and ATT, struck in melee and shot as a single-target missile."""
     modifier = missile_modifier(chosen)
     return (
-        _odds("In melee", "melee", off, att, def_),
-        _odds("As a missile", "missile", off, att, def_, modifier),
+        _odds(Text(gettext_noop("In melee")), "melee", off, att, def_),
+        _odds(Text(gettext_noop("As a missile")), "missile", off, att, def_, modifier),
     )
 
 

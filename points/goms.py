@@ -9,6 +9,7 @@ from fractions import Fraction
 
 from points.errors import ArmyFileError
 from points.fields import at, boolean, choice, known_keys, obj, required, whole
+from points.messages import Text, gettext_noop
 from points.model import Entry, Issue, Line, Priced
 
 # The rules version (SPEC 3.7): move it with any change that prices a valid profile
@@ -133,12 +134,16 @@ def parse_profile(raw: object, path: str) -> GomsProfile:
     if kind == "vehicle":
         for key in ("morale", "men"):
             if key in data:
-                raise ArmyFileError(at(path, key), "vehicles have no " + key)
+                raise ArmyFileError(
+                    at(path, key), Text(gettext_noop("vehicles have no %(field)s"), field=key)
+                )
         where = at(path, "vehicle_class")
         vehicle_class = choice(required(data, "vehicle_class", path), VEHICLE_CLASSES, where)
         return GomsProfile(kind, vehicle_class=vehicle_class)
     if "vehicle_class" in data:
-        raise ArmyFileError(at(path, "vehicle_class"), "only vehicles have a vehicle class")
+        raise ArmyFileError(
+            at(path, "vehicle_class"), Text(gettext_noop("only vehicles have a vehicle class"))
+        )
     morale = choice(data.get("morale", DEFAULT_MORALE), MORALE, at(path, "morale"))
     men = DEFAULT_MEN.get(kind)
     if "men" in data:
@@ -187,38 +192,51 @@ def price(p: GomsProfile) -> Priced:
     """Every section and vehicle costs 1 point; officers and NCOs come free."""
     lines = [Line(_unit_label(p), UNIT_COST, _unit_note(p))]
     if p.kind == "platoon-hq":
-        lines.append(Line("Platoon officer and NCO", Fraction(0), "always free"))
+        lines.append(Line(Text(gettext_noop("Platoon officer and NCO")), Fraction(0), _FREE))
     elif p.kind == "company-hq":
-        lines.append(Line("Company officer and NCO", Fraction(0), "always free"))
+        lines.append(Line(Text(gettext_noop("Company officer and NCO")), Fraction(0), _FREE))
     return Priced(UNIT_COST, UNIT_COST, tuple(lines))
 
 
+_FREE = Text(gettext_noop("always free"))
+
+
 def _unit_label(p: GomsProfile) -> str:
+    # The seed's names of kinds, classes, grades and teams stay as printed, in every language.
     if p.vehicle_class is not None:
-        return f"{p.vehicle_class.replace('-', ' ').capitalize()} vehicle"
+        vehicle_class = p.vehicle_class.replace("-", " ").capitalize()
+        return Text(gettext_noop("%(vehicle_class)s vehicle"), vehicle_class=vehicle_class)
     return KIND_NAMES[p.kind]
 
 
 def _unit_note(p: GomsProfile) -> str:
     if p.morale is None:
         return ""
-    morale = f"{MORALE_NAMES[p.morale].lower()} (morale {MORALE[p.morale]})"
+    morale = Text(
+        gettext_noop("%(grade)s (morale %(value)s)"),
+        grade=MORALE_NAMES[p.morale].lower(),
+        value=MORALE[p.morale],
+    )
     if p.men is not None:
-        return f"{p.men} men, {morale}"
-    return f"{HQ_TEAMS[p.kind]}; {morale}"
+        return Text(gettext_noop("%(men)s men, %(morale)s"), men=p.men, morale=morale)
+    return Text(gettext_noop("%(teams)s; %(morale)s"), teams=HQ_TEAMS[p.kind], morale=morale)
 
 
 def price_options(o: GomsOptions) -> tuple[tuple[Line, ...], Fraction]:
     lines = []
     if o.rerolls:
-        note = "for the acquisition and manpower roll, bought before rolling"
-        lines.append(Line(f"Rerolls: {o.rerolls}", o.rerolls * REROLL_COST, note))
+        note = Text(gettext_noop("for the acquisition and manpower roll, bought before rolling"))
+        label = Text(gettext_noop("Rerolls: %(rerolls)s"), rerolls=o.rerolls)
+        lines.append(Line(label, o.rerolls * REROLL_COST, note))
     if o.setup_extensions:
         inches = o.setup_extensions * SETUP_EXTENSION_INCHES
         cost = o.setup_extensions * SETUP_EXTENSION_COST
-        lines.append(Line(f'Set-up zone +{inches}"', cost, f'{SETUP_EXTENSION_INCHES}" a point'))
+        label = Text(gettext_noop('Set-up zone +%(inches)s"'), inches=inches)
+        note = Text(gettext_noop('%(inches)s" a point'), inches=SETUP_EXTENSION_INCHES)
+        lines.append(Line(label, cost, note))
     if o.dug_in:
-        lines.append(Line("Dug in", DUG_IN_COST, "the force starts the game dug in"))
+        note = Text(gettext_noop("the force starts the game dug in"))
+        lines.append(Line(Text(gettext_noop("Dug in")), DUG_IN_COST, note))
     return tuple(lines), sum((line.value for line in lines), Fraction(0))  # type: ignore[misc]
 
 
@@ -258,28 +276,45 @@ def army_checks(entries: Sequence[Entry], options: GomsOptions) -> tuple[list[Is
         errors.append(
             Issue(
                 "setup-zone-max",
-                f"{extensions} set-up zone extensions bought; at most {MAX_SETUP_EXTENSIONS} "
-                f'(+{MAX_SETUP_EXTENSIONS * SETUP_EXTENSION_INCHES}") are allowed.',
+                Text(
+                    gettext_noop(
+                        "%(bought)s set-up zone extensions bought; at most %(most)s "
+                        '(+%(inches)s") are allowed.'
+                    ),
+                    bought=extensions,
+                    most=MAX_SETUP_EXTENSIONS,
+                    inches=MAX_SETUP_EXTENSIONS * SETUP_EXTENSION_INCHES,
+                ),
             )
         )
     return errors, []
 
 
-def _platoon_reason(a: Allowance) -> str:
-    return (
-        f"{a.rifle_sections} rifle sections make {a.platoons} platoon(s) of "
-        f"{PLATOON_SECTIONS}, which allow {a.platoon_hqs} platoon HQ(s)"
+def _platoon_reason(a: Allowance) -> Text:
+    return Text(
+        gettext_noop(
+            "%(sections)s rifle sections make %(platoons)s platoon(s) of %(size)s, which "
+            "allow %(hqs)s platoon HQ(s)"
+        ),
+        sections=a.rifle_sections,
+        platoons=a.platoons,
+        size=PLATOON_SECTIONS,
+        hqs=a.platoon_hqs,
     )
 
 
-def _company_reason(a: Allowance) -> str:
-    return (
-        f"{a.platoons} platoon(s) allow {a.company_hqs} company HQ(s), one per "
-        f"{PLATOONS_PER_COMPANY_HQ} platoons"
+def _company_reason(a: Allowance) -> Text:
+    return Text(
+        gettext_noop(
+            "%(platoons)s platoon(s) allow %(hqs)s company HQ(s), one per %(per)s platoons"
+        ),
+        platoons=a.platoons,
+        hqs=a.company_hqs,
+        per=PLATOONS_PER_COMPANY_HQ,
     )
 
 
-def _hq_issues(entries: Sequence[Entry], kind: str, allowed: int, reason: str) -> list[Issue]:
+def _hq_issues(entries: Sequence[Entry], kind: str, allowed: int, reason: Text) -> list[Issue]:
     """One error for each HQ unit that goes past what the platoons allow."""
     issues = []
     seen = 0
@@ -289,7 +324,10 @@ def _hq_issues(entries: Sequence[Entry], kind: str, allowed: int, reason: str) -
         seen += unit.quantity
         if seen > allowed:
             code = f"{kind}-not-allowed"
-            issues.append(Issue(code, f"{unit.name} is not allowed: {reason}.", i))
+            message = Text(
+                gettext_noop("%(name)s is not allowed: %(reason)s."), name=unit.name, reason=reason
+            )
+            issues.append(Issue(code, message, i))
     return issues
 
 

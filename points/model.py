@@ -8,7 +8,11 @@ from fractions import Fraction
 from functools import cached_property
 
 from points import dice
+from points.messages import Text, text_data, text_from_data
 from points.numbers import to_number
+
+# Writes one of the engine's Texts for a reader: str (English) here, the web side's say().
+type Say = Callable[[str], str]
 
 # Fractions up to this many decimals print as plain JSON numbers; others also get "exact".
 JSON_PLACES = 6
@@ -44,34 +48,52 @@ class Stat:
 
 @dataclass(frozen=True, slots=True)
 class Line:
-    """One readable line of a breakdown: "Trait: Tough" 2, "Base size" 9/10 "25mm"."""
+    """One readable line of a breakdown: "Trait: Tough" 2, "Base size" 9/10 "25mm".
+
+    Label, note and a worded value are `Text`s (points.messages): English as str, and a
+    message id with its values for the page that translates them."""
 
     label: str
     value: Fraction | str
     note: str = ""
 
-    def to_json(self) -> dict[str, object]:
+    def to_json(self, say: Say = str) -> dict[str, object]:
+        """The API's form; `say` writes each Text in the reader's language."""
         value = self.value
+        label, note = say(self.label), say(self.note) if self.note else ""
         if isinstance(value, str):
-            return {"label": self.label, "value": value, "note": self.note}
+            return {"label": label, "value": say(value), "note": note}
         n, d = value.numerator, value.denominator
         if _EXACT_DENOMINATORS % d == 0:  # at most JSON_PLACES decimals: a plain number
-            return {"label": self.label, "value": to_number(value), "note": self.note}
+            return {"label": label, "value": to_number(value), "note": note}
         shown = round(n / d, 4)
-        return {"label": self.label, "value": shown, "note": self.note, "exact": f"{n}/{d}"}
+        return {"label": label, "value": shown, "note": note, "exact": f"{n}/{d}"}
 
 
-def line_data(line: Line) -> list[str]:
+def line_data(line: Line) -> list[object]:
     """A breakdown line as plain JSON data, exact: [label, value, note], where a number
-    is written "n/d" and a text value is marked with a leading "=" (line_from_data)."""
+    is written "n/d", a worded value is marked with a leading "=" (or is {"id", "params"}
+    when it has values) and label and note are as text_data writes them."""
     value = line.value
-    shown = f"={value}" if isinstance(value, str) else f"{value.numerator}/{value.denominator}"
-    return [line.label, shown, line.note]
+    if type(value) is Fraction:
+        shown: object = f"{value.numerator}/{value.denominator}"
+    else:
+        shown = text_data(value)
+        if isinstance(shown, str):
+            shown = f"={shown}"
+    return [text_data(line.label), shown, text_data(line.note)]
 
 
-def line_from_data(data: list[str]) -> Line:
+def line_from_data(data: list) -> Line:
+    """line_data read back; a line stored before ids existed reads as its English."""
     label, shown, note = data
-    return Line(label, shown[1:] if shown.startswith("=") else Fraction(shown), note)
+    if isinstance(shown, dict):
+        value: Fraction | str = text_from_data(shown)
+    elif shown.startswith("="):
+        value = Text(shown[1:])
+    else:
+        value = Fraction(shown)
+    return Line(text_from_data(label), value, text_from_data(note))
 
 
 # A fraction has at most JSON_PLACES decimals when its denominator divides this.
@@ -123,11 +145,11 @@ class Issue:
     """A broken rule (error) or a heads-up (warning); `unit` is the index of the unit causing it."""
 
     code: str
-    message: str
+    message: str  # a Text (points.messages)
     unit: int | None = None
 
-    def to_json(self) -> dict[str, object]:
-        return {"code": self.code, "message": self.message, "unit": self.unit}
+    def to_json(self, say: Say = str) -> dict[str, object]:
+        return {"code": self.code, "message": say(self.message), "unit": self.unit}
 
 
 @dataclass(frozen=True, slots=True)
@@ -170,13 +192,13 @@ class PricedUnit:
     priced: Priced
     cost: Fraction  # points per model × quantity
 
-    def to_json(self) -> dict[str, object]:
+    def to_json(self, say: Say = str) -> dict[str, object]:
         return {
             "name": self.unit.name,
             "quantity": self.unit.quantity,
             "each": to_number(self.priced.each),
             "cost": to_number(self.cost),
-            "breakdown": [line.to_json() for line in self.priced.lines],
+            "breakdown": [line.to_json(say) for line in self.priced.lines],
         }
 
 
@@ -210,7 +232,9 @@ class PricedArmy:
             issues[unit] = (tuple(errors), tuple(warnings))
         return tuple(issues)
 
-    def to_json(self) -> dict[str, object]:
+    def to_json(self, say: Say = str) -> dict[str, object]:
+        """The price API's and `manage.py price`'s answer; `say` writes the engine's words
+        in the reader's language (English, as str, by default)."""
         limit = self.army.points_limit
         out: dict[str, object] = {
             "system": self.army.system,
@@ -218,24 +242,26 @@ class PricedArmy:
             "name": self.army.name,
             "total": to_number(self.total),
             "points_limit": None if limit is None else to_number(limit),
-            "units": [unit.to_json() for unit in self.units],
-            "options": [line.to_json() for line in self.option_lines],
-            "errors": [issue.to_json() for issue in self.errors],
-            "warnings": [issue.to_json() for issue in self.warnings],
+            "units": [unit.to_json(say) for unit in self.units],
+            "options": [line.to_json(say) for line in self.option_lines],
+            "errors": [issue.to_json(say) for issue in self.errors],
+            "warnings": [issue.to_json(say) for issue in self.warnings],
         }
-        out.update({key: _extra_json(value) for key, value in self.extras.items()})
+        out.update({key: _extra_json(value, say) for key, value in self.extras.items()})
         return out
 
 
-def _extra_json(value: object) -> object:
+def _extra_json(value: object, say: Say) -> object:
     if isinstance(value, Fraction):
         return to_number(value)
     if isinstance(value, Line):
-        return value.to_json()
+        return value.to_json(say)
+    if isinstance(value, Text):
+        return say(value)
     if isinstance(value, tuple | list):
-        return [_extra_json(item) for item in value]
+        return [_extra_json(item, say) for item in value]
     if isinstance(value, Mapping):
-        return {key: _extra_json(item) for key, item in value.items()}
+        return {key: _extra_json(item, say) for key, item in value.items()}
     return value
 
 
@@ -245,6 +271,8 @@ def exact_data(value: object) -> object:
         return {"fraction": f"{value.numerator}/{value.denominator}"}
     if isinstance(value, Line):
         return {"line": line_data(value)}
+    if isinstance(value, Text):
+        return {"text": text_data(value)}
     if isinstance(value, Mapping):
         return {key: exact_data(item) for key, item in value.items()}
     if isinstance(value, tuple | list):
@@ -258,6 +286,8 @@ def exact_from_data(data: object) -> object:
             return Fraction(data["fraction"])
         if data.keys() == {"line"}:
             return line_from_data(data["line"])
+        if data.keys() == {"text"}:
+            return text_from_data(data["text"])
         return {key: exact_from_data(item) for key, item in data.items()}
     if isinstance(data, list):
         return [exact_from_data(item) for item in data]

@@ -7,13 +7,15 @@ import re
 from collections.abc import Iterable
 from fractions import Fraction
 
+# Written out in decimals; here too, as the numbers module is where readers look.
+from points.decimals import decimal_places as decimal_places
+from points.decimals import decimal_text as decimal_text
 from points.errors import ArmyFileError
+from points.messages import Text, gettext_noop
 
 # SPEC 3.1: every value in a stat is at most 1000; also keeps hostile numbers small.
 MAX_VALUE = 1000
 MAX_TEXT = 64
-
-LOG2_5 = math.log2(5)
 
 NUMBER_TEXT = re.compile(r"[+-]?(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)")
 
@@ -39,33 +41,6 @@ def round_half_up(x: Fraction, places: int = 1) -> Fraction:
     num, den = abs(x.numerator) * scale, x.denominator
     whole = (2 * num + den) // (2 * den)
     return Fraction(whole if x >= 0 else -whole, scale)
-
-
-def decimal_places(x: Fraction) -> int | None:
-    """How many decimals `x` needs, or None when it does not terminate (1/3).
-
-    In a few big-integer operations, not one division per factor: a posted stat may carry
-    63 decimals, and the products pricing makes of them have denominators of 10**400."""
-    d = x.denominator
-    twos = (d & -d).bit_length() - 1
-    odd = d >> twos
-    if odd == 1:
-        return twos
-    # What is left must be a power of five, whose exponent its bit length tells.
-    fives = round((odd.bit_length() - 1) / LOG2_5)
-    return max(twos, fives) if 5**fives == odd else None
-
-
-def decimal_text(x: Fraction) -> str | None:
-    """`x` written out exactly in decimals ("6.52"), or None when it does not terminate."""
-    places = decimal_places(x)
-    if places is None:
-        return None
-    if places == 0:
-        return str(x.numerator)
-    digits = str(abs(x.numerator) * 10**places // x.denominator).rjust(places + 1, "0")
-    sign = "-" if x < 0 else ""
-    return f"{sign}{digits[:-places]}.{digits[-places:]}"
 
 
 def typed_decimal(raw: object) -> str | None:
@@ -99,22 +74,24 @@ def to_number(x: Fraction) -> int | float:
 def parse_number(raw: object, path: str) -> Fraction:
     """A JSON number or a numeric string ("2.5") as an exact Fraction; bool is not a number."""
     if isinstance(raw, bool):
-        raise ArmyFileError(path, "must be a number")
+        raise ArmyFileError(path, Text(gettext_noop("must be a number")))
     if isinstance(raw, int):
         return Fraction(raw)
     if isinstance(raw, float):
         if not math.isfinite(raw):
-            raise ArmyFileError(path, "must be a finite number")
+            raise ArmyFileError(path, Text(gettext_noop("must be a finite number")))
         # repr gives the shortest decimal that reads back as this float: what was typed.
         text = repr(raw)
         return Fraction(text) if "e" in text else decimal_fraction(text)
     if isinstance(raw, str):
         if len(raw) > MAX_TEXT:
-            raise ArmyFileError(path, f"must be at most {MAX_TEXT} characters")
+            raise ArmyFileError(
+                path, Text(gettext_noop("must be at most %(most)s characters"), most=MAX_TEXT)
+            )
         text = raw.strip()
         if NUMBER_TEXT.fullmatch(text):
             return decimal_fraction(text)
-    raise ArmyFileError(path, "must be a number")
+    raise ArmyFileError(path, Text(gettext_noop("must be a number")))
 
 
 def decimal_fraction(text: str) -> Fraction:

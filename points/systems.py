@@ -8,7 +8,8 @@ from fractions import Fraction
 from typing import Any
 
 from points import d10, gem, goms, vsgmr
-from points.fields import fmt, known_keys, obj
+from points.fields import known_keys, obj
+from points.messages import Text, gettext_noop
 from points.model import (
     Army,
     Entry,
@@ -249,7 +250,10 @@ def _indexed(results: Sequence[UnitResult], kind: str) -> list[Issue]:
 def _over_limit(total: Fraction, limit: Fraction | None) -> Issue | None:
     if limit is None or total <= limit:
         return None
-    message = (
-        f"The army costs {fmt(total)} points, {fmt(total - limit)} over its limit of {fmt(limit)}."
+    message = Text(
+        gettext_noop("The army costs %(total)s points, %(over)s over its limit of %(limit)s."),
+        total=total,
+        over=total - limit,
+        limit=limit,
     )
     return Issue("over-limit", message)

@@ -23,6 +23,7 @@ from points.fields import (
     required,
     text,
 )
+from points.messages import Text, gettext_noop
 from points.model import Entry, Issue, Line, Priced, Stat
 
 # The rules version (SPEC 3.7): move it with any change that prices a valid profile
@@ -98,7 +99,7 @@ TRAITS = {
 @dataclass(frozen=True, slots=True)
 class SuperPower:
     name: str
-    roll: str  # what the bigger die is used for
+    roll: Text  # what the bigger die is used for
     cost: dict[str, Fraction]  # tier -> points
     guys_only: bool = False
 
@@ -106,27 +107,27 @@ class SuperPower:
 SUPER_POWERS = {
     "super-armor": SuperPower(
         "Super-Armor",
-        "armour rolls",
+        Text(gettext_noop("armour rolls")),
         {"minor": Fraction(3), "major": Fraction(4), "superior": Fraction(5)},
     ),
     "super-blast": SuperPower(
         "Super-Blast",
-        "distance attacks",
+        Text(gettext_noop("distance attacks")),
         {"minor": Fraction(2), "major": Fraction(3), "superior": Fraction(4)},
     ),
     "super-fight": SuperPower(
         "Super-Fight",
-        "hand to hand attacks",
+        Text(gettext_noop("hand to hand attacks")),
         {"minor": Fraction(2), "major": Fraction(3), "superior": Fraction(4)},
     ),
     "super-move": SuperPower(
         "Super-Move",
-        "extra movement and initiative",
+        Text(gettext_noop("extra movement and initiative")),
         {"minor": Fraction(2), "major": Fraction(3), "superior": Fraction(4)},
     ),
     "super-skill": SuperPower(
         "Super-Skill",
-        "skill rolls",
+        Text(gettext_noop("skill rolls")),
         {"minor": Fraction(1), "major": Fraction(2), "superior": Fraction(3)},
         guys_only=True,
     ),
@@ -134,17 +135,18 @@ SUPER_POWERS = {
 TIER_DIE = {"minor": "d8", "major": "d10", "superior": "d12"}
 # Super-Move is the one power without a bigger die: it adds movement and initiative.
 SUPER_MOVE_TIER = {
-    "minor": "+½ move unit, +1 initiative",
-    "major": "+1 move unit, +2 initiative",
-    "superior": "+1½ move units, +3 initiative",
+    "minor": Text(gettext_noop("+½ move unit, +1 initiative")),
+    "major": Text(gettext_noop("+1 move unit, +2 initiative")),
+    "superior": Text(gettext_noop("+1½ move units, +3 initiative")),
 }
 
 
-def tier_effect(power: str, tier: str) -> str:
+def tier_effect(power: str, tier: str) -> Text:
     """What a power does at a tier, in a few words: "d10 for armour rolls"."""
     if power == "super-move":
         return SUPER_MOVE_TIER[tier]
-    return f"{TIER_DIE[tier]} for {SUPER_POWERS[power].roll}"
+    roll = SUPER_POWERS[power].roll
+    return Text(gettext_noop("%(die)s for %(roll)s"), die=TIER_DIE[tier], roll=roll)
 
 
 # Suggested points per player (SPEC 3.3), by side where a scenario has sides.
@@ -226,7 +228,7 @@ def parse_profile(raw: object, path: str) -> VsgmrProfile:
     if kind == "guy":
         found["flavor"] = choice(required(data, "flavor", path), FLAVORS, at(path, "flavor"))
     elif "flavor" in data:
-        raise ArmyFileError(at(path, "flavor"), "only guys have a flavor")
+        raise ArmyFileError(at(path, "flavor"), Text(gettext_noop("only guys have a flavor")))
     for key in ("commander", "distance_attack", "automatic_fire"):
         if key in data:
             found[key] = boolean(data[key], at(path, key))
@@ -238,7 +240,7 @@ def parse_profile(raw: object, path: str) -> VsgmrProfile:
         found["super_powers"] = _super_powers(data["super_powers"], at(path, "super_powers"))
     if "large" in data:
         if kind != "cavalry":
-            raise ArmyFileError(at(path, "large"), "only cavalry can be large")
+            raise ArmyFileError(at(path, "large"), Text(gettext_noop("only cavalry can be large")))
         found["large"] = boolean(data["large"], at(path, "large"))
     if "support_roll" in data:
         where = at(path, "support_roll")
@@ -249,7 +251,9 @@ def parse_profile(raw: object, path: str) -> VsgmrProfile:
 def _armor(raw: object, kind: str, path: str) -> str:
     armor = choice(raw, ARMORS, path)
     if armor == "none" and kind != "guy":
-        raise ArmyFileError(path, "cavalry and vehicles always have at least light armour")
+        raise ArmyFileError(
+            path, Text(gettext_noop("cavalry and vehicles always have at least light armour"))
+        )
     return armor
 
 
@@ -259,12 +263,16 @@ def _traits(raw: object, path: str) -> tuple[str | HomebrewTrait, ...]:
         where = index(path, i)
         if isinstance(entry, str):
             if entry not in TRAITS:
-                raise ArmyFileError(where, f"unknown trait {quoted(entry)}")
+                raise ArmyFileError(
+                    where, Text(gettext_noop("unknown trait %(trait)s"), trait=quoted(entry))
+                )
             found.append(entry)
         elif isinstance(entry, dict):
             found.append(_homebrew(entry, where))
         else:
-            raise ArmyFileError(where, "must be a trait name or a homebrew trait object")
+            raise ArmyFileError(
+                where, Text(gettext_noop("must be a trait name or a homebrew trait object"))
+            )
     return tuple(found)
 
 
@@ -274,7 +282,9 @@ def _homebrew(raw: dict[str, object], path: str) -> HomebrewTrait:
     name = text(required(data, "name", path), at(path, "name"), MAX_TRAIT_NAME)
     cost = number(required(data, "cost", path), at(path, "cost"), HOMEBREW_COST)
     if cost.pair[1] not in (1, 2):
-        raise ArmyFileError(at(path, "cost"), "must be a whole or half number of points")
+        raise ArmyFileError(
+            at(path, "cost"), Text(gettext_noop("must be a whole or half number of points"))
+        )
     summary = text(data.get("text", ""), at(path, "text"), blank_ok=True)
     return HomebrewTrait(name, cost, summary)
 
@@ -325,9 +335,9 @@ def price(p: VsgmrProfile) -> Priced:
 def _purchases(p: VsgmrProfile) -> tuple[Line, ...]:
     lines = [_figure_line(p)]
     if p.distance_attack:
-        lines.append(Line("Distance attack", DISTANCE_ATTACK_COST))
+        lines.append(Line(Text(gettext_noop("Distance attack")), DISTANCE_ATTACK_COST))
     if p.automatic_fire:
-        lines.append(Line("Automatic fire", AUTOMATIC_FIRE_COST))
+        lines.append(Line(Text(gettext_noop("Automatic fire")), AUTOMATIC_FIRE_COST))
     armour = _armour_line(p)
     if armour is not None:
         lines.append(armour)
@@ -339,35 +349,60 @@ def _purchases(p: VsgmrProfile) -> tuple[Line, ...]:
 def _figure_line(p: VsgmrProfile) -> Line:
     if p.is_guy:
         assert p.flavor is not None
-        note = "commander" if p.commander else ""
-        return Line(p.flavor.capitalize(), FIGURE_COST[p.flavor], note)
-    note = "large: carries its rider and one more guy" if p.large else ""
-    return Line(p.kind.capitalize(), FIGURE_COST[p.kind], note)
+        note = Text(gettext_noop("commander")) if p.commander else ""
+        return Line(FIGURE_LABELS[p.flavor], FIGURE_COST[p.flavor], note)
+    large = gettext_noop("large: carries its rider and one more guy")
+    return Line(FIGURE_LABELS[p.kind], FIGURE_COST[p.kind], Text(large) if p.large else "")
+
+
+# The seed's own words for what a figure is: kept as printed in every language.
+FIGURE_LABELS = {
+    "troop": Text(gettext_noop("Troop")),
+    "hero": Text(gettext_noop("Hero")),
+    "mook": Text(gettext_noop("Mook")),
+    "cavalry": Text(gettext_noop("Cavalry")),
+    "vehicle": Text(gettext_noop("Vehicle")),
+}
 
 
 def _armour_line(p: VsgmrProfile) -> Line | None:
     armor = bought_armor(p)
     if p.hero_commander:
-        return Line("Heavy armour (free for hero commander)", Fraction(0))
+        return Line(Text(gettext_noop("Heavy armour (free for hero commander)")), Fraction(0))
     if p.is_guy:
         if armor == "none":
             return None
-        return Line(f"{armor.capitalize()} armour", GUY_ARMOR_COST[armor])
+        return Line(ARMOUR_LABELS[armor], GUY_ARMOR_COST[armor])
     if armor == "light":
-        return Line("Light armour (free)", MOUNT_ARMOR_COST[armor])
-    return Line("Heavy armour", MOUNT_ARMOR_COST[armor])
+        return Line(Text(gettext_noop("Light armour (free)")), MOUNT_ARMOR_COST[armor])
+    return Line(ARMOUR_LABELS["heavy"], MOUNT_ARMOR_COST[armor])
+
+
+ARMOUR_LABELS = {
+    "light": Text(gettext_noop("Light armour")),
+    "heavy": Text(gettext_noop("Heavy armour")),
+}
 
 
 def _trait_line(t: str | HomebrewTrait) -> Line:
     if isinstance(t, str):
-        return Line(f"Trait: {TRAITS[t].name}", TRAITS[t].cost)
-    note = f"homebrew: {t.text}" if t.text else "homebrew"
-    return Line(f"Trait: {t.name}", t.cost.value, note)
+        return Line(_trait_label(TRAITS[t].name), TRAITS[t].cost)
+    if t.text:
+        note = Text(gettext_noop("homebrew: %(text)s"), text=t.text)
+    else:
+        note = Text(gettext_noop("homebrew"))
+    return Line(_trait_label(t.name), t.cost.value, note)
+
+
+def _trait_label(name: str) -> Text:
+    # The trait's name as the seed (or the player) wrote it, in every language.
+    return Text(gettext_noop("Trait: %(trait)s"), trait=name)
 
 
 def _power_line(power: str, tier: str) -> Line:
     info = SUPER_POWERS[power]
-    return Line(f"{info.name} ({tier})", info.cost[tier], tier_effect(power, tier))
+    label = Text(gettext_noop("%(power)s (%(tier)s)"), power=info.name, tier=tier)
+    return Line(label, info.cost[tier], tier_effect(power, tier))
 
 
 # ---------------------------------------------------------------- army rules
@@ -395,8 +430,13 @@ def unit_checks(name: str, p: VsgmrProfile) -> tuple[list[Issue], list[Issue]]:
         warnings.append(
             Issue(
                 "support-roll-unset",
-                f"{name}: choose the roll its Support trait helps (distance, hand "
-                "to hand, armour or skill).",
+                Text(
+                    gettext_noop(
+                        "%(name)s: choose the roll its Support trait helps (distance, hand "
+                        "to hand, armour or skill)."
+                    ),
+                    name=name,
+                ),
             )
         )
     return _figure_issues(None, name, p), warnings
@@ -418,21 +458,28 @@ def _commander_issues(entries: Sequence[Entry]) -> list[Issue]:
         if count > 1 and extra is None:
             extra = i
         if not (f.get("guy") and f.get("flavor") in COMMANDER_FLAVORS):
-            what = f"a {f.get('flavor')}" if f.get("guy") else f.get("kind")
-            issues.append(
-                Issue(
-                    "bad-commander",
-                    f"{unit.name} cannot be the commander: the commander must be a troop or "
-                    f"hero guy, not {what}.",
-                    i,
+            if f.get("guy"):
+                message = gettext_noop(
+                    "%(name)s cannot be the commander: the commander must be a troop or "
+                    "hero guy, not a %(what)s."
                 )
-            )
+            else:
+                message = gettext_noop(
+                    "%(name)s cannot be the commander: the commander must be a troop or "
+                    "hero guy, not %(what)s."
+                )
+            what = str(f.get("flavor") if f.get("guy") else f.get("kind"))
+            issues.append(Issue("bad-commander", Text(message, name=unit.name, what=what), i))
     if count == 0:
         issues.insert(
             0,
             Issue(
                 "exactly-one-commander",
-                "The army has no commander: name one hero (or troop) guy as commander.",
+                Text(
+                    gettext_noop(
+                        "The army has no commander: name one hero (or troop) guy as commander."
+                    )
+                ),
             ),
         )
     elif count > 1:
@@ -440,7 +487,10 @@ def _commander_issues(entries: Sequence[Entry]) -> list[Issue]:
             0,
             Issue(
                 "exactly-one-commander",
-                f"The army has {count} commanders; it needs exactly one.",
+                Text(
+                    gettext_noop("The army has %(count)s commanders; it needs exactly one."),
+                    count=count,
+                ),
                 extra,
             ),
         )
@@ -453,7 +503,12 @@ def _figure_issues(i: int | None, name: str, p: VsgmrProfile) -> list[Issue]:
         issues.append(
             Issue(
                 "automatic-fire-needs-distance-attack",
-                f"{name} has automatic fire but no distance attack to use it with.",
+                Text(
+                    gettext_noop(
+                        "%(name)s has automatic fire but no distance attack to use it with."
+                    ),
+                    name=name,
+                ),
                 i,
             )
         )
@@ -463,8 +518,15 @@ def _figure_issues(i: int | None, name: str, p: VsgmrProfile) -> list[Issue]:
             issues.append(
                 Issue(
                     "duplicate-trait",
-                    f"{name} has the {_trait_name(key)} trait {times} times; a figure can "
-                    "have each trait only once.",
+                    Text(
+                        gettext_noop(
+                            "%(name)s has the %(trait)s trait %(times)s times; a figure can "
+                            "have each trait only once."
+                        ),
+                        name=name,
+                        trait=_trait_name(key),
+                        times=times,
+                    ),
                     i,
                 )
             )
@@ -472,14 +534,24 @@ def _figure_issues(i: int | None, name: str, p: VsgmrProfile) -> list[Issue]:
         issues.append(
             Issue(
                 "independent-not-for-guys",
-                f"{name} is a guy; only cavalry and vehicles can be Independent.",
+                Text(
+                    gettext_noop(
+                        "%(name)s is a guy; only cavalry and vehicles can be Independent."
+                    ),
+                    name=name,
+                ),
                 i,
             )
         )
     for power, _ in p.super_powers:
         info = SUPER_POWERS[power]
         if info.guys_only and not p.is_guy:
-            message = f"{name} is {p.kind}; only guys can have {info.name}."
+            message = Text(
+                gettext_noop("%(name)s is %(kind)s; only guys can have %(power)s."),
+                name=name,
+                kind=p.kind,
+                power=info.name,
+            )
             issues.append(Issue(f"{power}-guys-only", message, i))
     return issues
 
@@ -500,7 +572,13 @@ def _rider_issues(entries: Sequence[Entry]) -> list[Issue]:
     return [
         Issue(
             "mounts-need-riders",
-            f"The army has {mounts} cavalry and vehicles that need a rider or driver but only "
-            f"{guys} guys to ride or drive them.",
+            Text(
+                gettext_noop(
+                    "The army has %(mounts)s cavalry and vehicles that need a rider or driver "
+                    "but only %(guys)s guys to ride or drive them."
+                ),
+                mounts=mounts,
+                guys=guys,
+            ),
         )
     ]

@@ -5,11 +5,15 @@ from __future__ import annotations
 from crispy_forms.helper import FormHelper
 from crispy_forms.layout import HTML, Div, Field, Fieldset, Layout
 from django import forms
+from django.utils.text import format_lazy
+from django.utils.translation import gettext_lazy as _
 
 from points import d10, fights, gem
 from points.fields import MAX_NAME
+from rules.systems import SYSTEM_PAGES
+from rules.words import say
 
-WHOLE = "Type a whole number."
+WHOLE = _("Type a whole number.")
 INPUT = {"class": "form-control form-control-sm", "inputmode": "numeric"}
 MAX_ATT = 100  # dice thrown at once; far beyond any figure's ATT
 MODIFIER_RANGE = (-10, 10)  # target-number modifiers on a d10 test
@@ -44,7 +48,7 @@ def _pair(*names: str) -> Div:
 
 
 def _whole(label: str, low: int, high: int, help_text: str = "") -> forms.IntegerField:
-    message = f"{label} runs from {low} to {high}."
+    message = format_lazy(_("{label} runs from {low} to {high}."), label=label, low=low, high=high)
     return forms.IntegerField(
         label=label,
         required=False,
@@ -64,7 +68,7 @@ def _unit_choice(label: str, blank: str, choices: list) -> forms.TypedChoiceFiel
         empty_value=None,
         choices=[("", blank), *choices],
         # One message for a unit that does not exist and one that is someone else's.
-        error_messages={"invalid_choice": "Pick one of your own GEM units."},
+        error_messages={"invalid_choice": _("Pick one of your own GEM units.")},
         widget=forms.Select(attrs={"class": "form-select form-select-sm"}),
     )
 
@@ -76,10 +80,10 @@ class Table1Form(forms.Form):
     those ids are accepted, so another player's unit id is an invalid choice like any other.
     """
 
-    off = _whole("OFF", 1, gem.TABLE_SIZE, "used when no attacker is picked")
-    att = _whole("ATT", 1, MAX_ATT, "dice rolled; 1 if left empty")
+    off = _whole("OFF", 1, gem.TABLE_SIZE, _("used when no attacker is picked"))
+    att = _whole("ATT", 1, MAX_ATT, _("dice rolled; 1 if left empty"))
     modifiers = forms.MultipleChoiceField(
-        label="Missile modifiers",
+        label=_("Missile modifiers"),
         required=False,
         choices=[
             (m.slug, f"{m.label} ({m.roll:+d})".replace("-", "−")) for m in gem.MISSILE_MODIFIERS
@@ -90,10 +94,10 @@ class Table1Form(forms.Form):
     def __init__(self, *args, units: list | None = None, **kwargs) -> None:
         super().__init__(*args, **kwargs)
         units = units or []
-        self.fields["attacker"] = _unit_choice("Attacker", "— type OFF and ATT —", units)
-        self.fields["target"] = _unit_choice("Target", "— type DEF —", units)
+        self.fields["attacker"] = _unit_choice(_("Attacker"), _("— type OFF and ATT —"), units)
+        self.fields["target"] = _unit_choice(_("Target"), _("— type DEF —"), units)
         # "def" is a Python keyword, so this field is added by name for a readable URL.
-        self.fields["def"] = _whole("DEF", 1, gem.TABLE_SIZE, "used when no target is picked")
+        self.fields["def"] = _whole("DEF", 1, gem.TABLE_SIZE, _("used when no target is picked"))
         self.order_fields(["attacker", "off", "att", "target", "def", "modifiers"])
         self.has_units = bool(units)
 
@@ -109,15 +113,15 @@ class Table1Form(forms.Form):
             cells += [Div(name, css_class="col-6") for name in typed]
             return NotedFieldset(legend, Div(*cells, css_class="row g-2"), css_class="col-md-6")
 
-        sides = (side("Attacker", "attacker", "off", "att"), side("Target", "target", "def"))
+        sides = (side(_("Attacker"), "attacker", "off", "att"), side(_("Target"), "target", "def"))
         return fields_helper(Div(*sides, css_class="row g-3"))
 
     @property
     def modifiers_helper(self) -> FormHelper:
         """The missile modifiers, drawn after the page's note on the pickers."""
-        note = "added to each die a missile weapon rolls"
+        note = _("added to each die a missile weapon rolls")
         return fields_helper(
-            NotedFieldset("Missile modifiers", "modifiers", note=note, css_class="mt-3")
+            NotedFieldset(_("Missile modifiers"), "modifiers", note=note, css_class="mt-3")
         )
 
     def clean_modifiers(self) -> list[str]:
@@ -132,22 +136,26 @@ class Table1Form(forms.Form):
 class D10ChancesForm(forms.Form):
     """One stat and its modifier; optionally an opposing stat for a contested roll."""
 
-    stat = _whole("Stat", SKILL_LOW, SKILL_HIGH)
-    modifier = _whole("Modifier", *MODIFIER_RANGE, "added to the target: +2 harder, −1 easier")
-    opponent = _whole("Opposing stat", SKILL_LOW, SKILL_HIGH, "for a contested roll")
-    opponent_modifier = _whole("Opposing modifier", *MODIFIER_RANGE)
+    stat = _whole(_("Stat"), SKILL_LOW, SKILL_HIGH)
+    modifier = _whole(
+        _("Modifier"), *MODIFIER_RANGE, _("added to the target: +2 harder, −1 easier")
+    )
+    opponent = _whole(_("Opposing stat"), SKILL_LOW, SKILL_HIGH, _("for a contested roll"))
+    opponent_modifier = _whole(_("Opposing modifier"), *MODIFIER_RANGE)
 
     @property
     def helper(self) -> FormHelper:
         return fields_helper(
             Div(
                 NotedFieldset(
-                    "The roll (the active model)", _pair("stat", "modifier"), css_class="col-md-6"
+                    _("The roll (the active model)"),
+                    _pair("stat", "modifier"),
+                    css_class="col-md-6",
                 ),
                 NotedFieldset(
-                    "Contested by",
+                    _("Contested by"),
                     _pair("opponent", "opponent_modifier"),
-                    note="optional",
+                    note=_("optional"),
                     css_class="col-md-6",
                 ),
                 css_class="row g-3",
@@ -157,16 +165,25 @@ class D10ChancesForm(forms.Form):
 
 MAX_PROFILE_TEXT = 4000  # a typed profile as JSON; a real one is a few hundred characters
 MAX_QUANTITY = 1000
-SIDE_NAMES = {"a": "Side A", "b": "Side B"}
+SIDE_NAMES = {"a": _("Side A"), "b": _("Side B")}
 # d10's choice of who acts first (fights.FIRSTS), as the calculator offers it.
-FIRST_WORDS = {"either": "Either, each half the time", **SIDE_NAMES}
-OPPONENT_PROMPT = (
+# The kinds of fight (fights.FIGHTS) as the calculator offers them.
+FIGHT_WORDS = {"hand-to-hand": _("Hand to hand"), "distance": _("Distance")}
+FIRST_WORDS = {"either": _("Either, each half the time"), **SIDE_NAMES}
+OPPONENT_PROMPT = format_lazy(
     '<div class="col-12"><p class="alert alert-info py-2 mb-0" data-testid="pick-opponent">'
-    "Side A is filled in: now pick the opponent here, from one of the lists or a typed "
-    'profile, then "Work it out".</p></div>'
+    "{said}</p></div>",
+    said=_(
+        "Side A is filled in: now pick the opponent here, from one of the lists or a typed "
+        'profile, then "Work it out".'
+    ),
 )
-# Beside the quantity box where the fight does not read it (SPEC 3.8's readings).
-QUANTITY_HELP = {"vsgmr": "A duel is one figure against one: quantity is not used"}
+
+
+def _quantity_help(system: str) -> str:
+    """Beside the quantity box: what the fight reads it as (SPEC 3.8's readings)."""
+    pages = SYSTEM_PAGES.get(system)
+    return (pages.quantity_help if pages is not None else "") or _("models; 1 if empty")
 
 
 class FightForm(forms.Form):
@@ -197,81 +214,81 @@ class FightForm(forms.Form):
         ranks = any(slug == "rank-deeper" for slug, _, _ in fights.describe_modifiers(system, ""))
         if fight_kinds:
             self.fields["fight"] = forms.ChoiceField(
-                label="Fight",
+                label=_("Fight"),
                 required=False,
-                choices=[(f, f.replace("-", " ").capitalize()) for f in fight_kinds],
+                choices=[(f, FIGHT_WORDS.get(f, f)) for f in fight_kinds],
                 widget=forms.RadioSelect(attrs={"class": "form-check-input"}),
             )
         if "first" in asks:
             self.fields["first"] = forms.ChoiceField(
-                label="Who acts first",
+                label=_("Who acts first"),
                 required=False,
                 choices=[(f, FIRST_WORDS[f]) for f in fights.FIRSTS],
-                help_text="shoots first, or wins a tied close fight",
+                help_text=_("shoots first, or wins a tied close fight"),
                 widget=forms.RadioSelect(attrs={"class": "form-check-input"}),
             )
         for side, label in SIDE_NAMES.items():
             self.fields[f"{side}_unit"] = forms.TypedChoiceField(
-                label=f"{label}: one of your units",
+                label=format_lazy(_("{side}: one of your units"), side=label),
                 required=False,
                 coerce=int,
                 empty_value=None,
                 choices=[("", "—"), *(units or [])],
-                error_messages={"invalid_choice": "Pick one of your own units of this system."},
+                error_messages={"invalid_choice": _("Pick one of your own units of this system.")},
                 widget=forms.Select(attrs=select),
             )
             self.fields[f"{side}_share"] = forms.CharField(
-                label="or a share link",
+                label=_("or a share link"),
                 required=False,
                 max_length=300,
                 widget=forms.TextInput(attrs={**text_input, "placeholder": "https://…/s/…/"}),
             )
             self.fields[f"{side}_pick"] = _whole(
-                "unit number in it", 1, MAX_QUANTITY, "1 = the first"
+                _("unit number in it"), 1, MAX_QUANTITY, _("1 = the first")
             )
             self.fields[f"{side}_catalog"] = forms.ChoiceField(
-                label="or a sample army's unit",
+                label=_("or a sample army's unit"),
                 required=False,
                 choices=[("", "—"), *(catalog or [])],
-                error_messages={"invalid_choice": "Pick one of the listed sample units."},
+                error_messages={"invalid_choice": _("Pick one of the listed sample units.")},
                 widget=forms.Select(attrs=select),
             )
             self.fields[f"{side}_name"] = forms.CharField(
-                label="Name",
+                label=_("Name"),
                 required=False,
                 max_length=MAX_NAME,
                 widget=forms.TextInput(attrs=text_input),
             )
             self.fields[f"{side}_profile"] = forms.CharField(
-                label="or type a profile (JSON, as in the army file)",
+                label=_("or type a profile (JSON, as in the army file)"),
                 required=False,
                 max_length=MAX_PROFILE_TEXT,
                 widget=forms.Textarea(attrs={**text_input, "rows": 2, "spellcheck": "false"}),
             )
             self.fields[f"{side}_quantity"] = _whole(
-                "Quantity", 1, MAX_QUANTITY, QUANTITY_HELP.get(system, "models; 1 if empty")
+                _("Quantity"), 1, MAX_QUANTITY, _quantity_help(system)
             )
             if "cover" in asks:
                 self.fields[f"{side}_cover"] = forms.BooleanField(
-                    label="In cover", required=False, widget=forms.CheckboxInput()
+                    label=_("In cover"), required=False, widget=forms.CheckboxInput()
                 )
             if "modifiers" in asks:
                 choices = [
                     (slug, f"{text} ({n:+d})".replace("-", "−")) for slug, text, n in modifiers
                 ]
                 self.fields[f"{side}_mod"] = forms.MultipleChoiceField(
-                    label="Conditions",
+                    label=_("Conditions"),
                     required=False,
                     choices=choices,
                     widget=forms.CheckboxSelectMultiple(attrs={"class": "form-check-input"}),
                 )
             if ranks:
                 self.fields[f"{side}_ranks"] = _whole(
-                    "Ranks deeper", 0, fights.MAX_RANKS, "+2 each"
+                    _("Ranks deeper"), 0, fights.MAX_RANKS, _("+2 each")
                 )
             if "frontage" in asks:
                 self.fields[f"{side}_frontage"] = _whole(
-                    "Frontage", 1, MAX_QUANTITY, "models attacking; all if empty"
+                    _("Frontage"), 1, MAX_QUANTITY, _("models attacking; all if empty")
                 )
 
     SOURCES = ("unit", "share", "pick", "catalog", "name", "profile", "quantity")
@@ -372,7 +389,8 @@ class FightForm(forms.Form):
 def _modifier_choices(system: str, kinds: tuple[str, ...]) -> tuple[tuple[str, str, int], ...]:
     """The conditions a side may tick. A repeatable one (GEM's ranks) is a number instead."""
     if not kinds:
-        return tuple(m for m in fights.describe_modifiers(system, "") if m[0] != "rank-deeper")
+        found = fights.describe_modifiers(system, "")
+        return tuple((slug, say(text), n) for slug, text, n in found if slug != "rank-deeper")
     # One list for both kinds of fight (d10's); each says which it counts in.
     close = {m[0] for m in fights.describe_modifiers(system, "hand-to-hand")}
     shooting = {m[0] for m in fights.describe_modifiers(system, "distance")}
@@ -380,5 +398,5 @@ def _modifier_choices(system: str, kinds: tuple[str, ...]) -> tuple[tuple[str, s
     for fight in kinds:
         for slug, text, n in fights.describe_modifiers(system, fight):
             where = "both" if slug in close & shooting else "close" if slug in close else "shooting"
-            seen.setdefault(slug, (slug, f"{text}, {where}", n))
+            seen.setdefault(slug, (slug, f"{say(text)}, {where}", n))
     return tuple(seen.values())

@@ -13,6 +13,8 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
+from django.utils.translation import gettext
+
 from points import d10, fights, gem, goms, vsgmr
 from points.fields import fmt
 from points.numbers import percent
@@ -78,13 +80,13 @@ def vsgmr_context(catalog: Catalog) -> dict[str, Any]:
     return {
         "figures": _rows(catalog["unit-kind"], vsgmr.FIGURE_COST),
         "purchases": [
-            ("Distance attack", vsgmr.DISTANCE_ATTACK_COST),
-            ("Automatic fire", vsgmr.AUTOMATIC_FIRE_COST),
-            ("Light armour for a guy", vsgmr.GUY_ARMOR_COST["light"]),
-            ("Heavy armour for a guy", vsgmr.GUY_ARMOR_COST["heavy"]),
-            ("Light armour for cavalry or a vehicle", vsgmr.MOUNT_ARMOR_COST["light"]),
-            ("Heavy armour for cavalry or a vehicle", vsgmr.MOUNT_ARMOR_COST["heavy"]),
-            ("Heavy armour for a hero commander", _hero_commander_armour()),
+            (gettext("Distance attack"), vsgmr.DISTANCE_ATTACK_COST),
+            (gettext("Automatic fire"), vsgmr.AUTOMATIC_FIRE_COST),
+            (gettext("Light armour for a guy"), vsgmr.GUY_ARMOR_COST["light"]),
+            (gettext("Heavy armour for a guy"), vsgmr.GUY_ARMOR_COST["heavy"]),
+            (gettext("Light armour for cavalry or a vehicle"), vsgmr.MOUNT_ARMOR_COST["light"]),
+            (gettext("Heavy armour for cavalry or a vehicle"), vsgmr.MOUNT_ARMOR_COST["heavy"]),
+            (gettext("Heavy armour for a hero commander"), _hero_commander_armour()),
         ],
         "traits": [
             Row(e, vsgmr.TRAITS[e.slug].cost if e.slug in vsgmr.TRAITS else vsgmr.TRAIT_COST)
@@ -106,7 +108,7 @@ def _scenario_sides(slug: str) -> list[tuple[str, int, int]]:
     if slug not in vsgmr.SCENARIOS:
         return []
     _, sides = vsgmr.SCENARIOS[slug]
-    return [(side or "each player", low, high) for side, (low, high) in sides.items()]
+    return [(side or gettext("each player"), low, high) for side, (low, high) in sides.items()]
 
 
 # ---------------------------------------------------------------- GEM (and Gemini vehicles)
@@ -183,7 +185,9 @@ def goms_context(catalog: Catalog) -> dict[str, Any]:
     }
     option_notes = {
         "setup-extension": (
-            f"Each adds {goms.SETUP_EXTENSION_INCHES}″, up to {goms.MAX_SETUP_EXTENSIONS}."
+            gettext("Each adds {inches}″, up to {most}.").format(
+                inches=goms.SETUP_EXTENSION_INCHES, most=goms.MAX_SETUP_EXTENSIONS
+            )
         ),
     }
     weapons = catalog["weapon"]
@@ -239,16 +243,18 @@ def d10_context(catalog: Catalog) -> dict[str, Any]:
 
 
 def _siz_term() -> str:
-    return f"a block of 18 figures (SIZ 18) adds {_fmt(Fraction(18, gem.SIZ_DIVISOR))} to B"
+    return gettext("a block of 18 figures (SIZ 18) adds {b} to B").format(
+        b=_fmt(Fraction(18, gem.SIZ_DIVISOR))
+    )
 
 
 def _rounding() -> str:
     block = {"type": "block", "base": "20mm", "off": 1, "att": 2, "def": 1, "hit": 2, "siz": 18}
     priced = gem.price(gem.parse_profile(block, ""))
-    return (
-        f"a block of 18 (OFF 1, ATT 2, DEF 1, HIT 2, 20mm) is worth exactly {_fmt(priced.exact)} "
-        f"and costs {_fmt(priced.each)} points"
-    )
+    return gettext(
+        "a block of 18 (OFF 1, ATT 2, DEF 1, HIT 2, 20mm) is worth exactly {exact} "
+        "and costs {each} points"
+    ).format(exact=_fmt(priced.exact), each=_fmt(priced.each))
 
 
 def _hero_commander() -> str:
@@ -258,14 +264,16 @@ def _hero_commander() -> str:
             {"kind": "guy", "flavor": "hero", "commander": True, "armor": "heavy"}, ""
         )
     ).each
-    return f"a hero costs {_fmt(plain)}; as commander, in heavy armour, still {_fmt(commander)}"
+    return gettext("a hero costs {plain}; as commander, in heavy armour, still {commander}").format(
+        plain=_fmt(plain), commander=_fmt(commander)
+    )
 
 
 def _warlord() -> str:
     warlord = vsgmr.parse_profile(
         {"kind": "guy", "flavor": "hero", "commander": True, "traits": ["combat-master"]}, ""
     )
-    return f"the Warlord costs {_fmt(vsgmr.price(warlord).each)} points"
+    return gettext("the Warlord costs {each} points").format(each=_fmt(vsgmr.price(warlord).each))
 
 
 def _duel(a: dict[str, object], b: dict[str, object], fight: str = "hand-to-hand") -> str:
@@ -274,17 +282,17 @@ def _duel(a: dict[str, object], b: dict[str, object], fight: str = "hand-to-hand
 
 
 def _hero_against_troop() -> str:
-    hero = {"name": "a hero", "profile": {"kind": "guy", "flavor": "hero"}}
-    troop = {"name": "a troop", "profile": {"kind": "guy", "flavor": "troop"}}
-    return f"hand to hand, no armour: {_duel(hero, troop)}"
+    hero = {"name": gettext("a hero"), "profile": {"kind": "guy", "flavor": "hero"}}
+    troop = {"name": gettext("a troop"), "profile": {"kind": "guy", "flavor": "troop"}}
+    return gettext("hand to hand, no armour: {fight}").format(fight=_duel(hero, troop))
 
 
 def _tough_tank() -> str:
     tank = {
-        "name": "a Tough vehicle in heavy armour",
+        "name": gettext("a Tough vehicle in heavy armour"),
         "profile": {"kind": "vehicle", "armor": "heavy", "traits": ["tough"]},
     }
-    troop = {"name": "a troop", "profile": {"kind": "guy", "flavor": "troop"}}
+    troop = {"name": gettext("a troop"), "profile": {"kind": "guy", "flavor": "troop"}}
     return _duel(troop, tank)
 
 
@@ -293,12 +301,14 @@ def _charge() -> str:
     request = fights.read_request(
         {
             "system": "gem",
-            "a": {"name": "the charger", "profile": single},
-            "b": {"name": "the charged", "profile": single},
+            "a": {"name": gettext("the charger"), "profile": single},
+            "b": {"name": gettext("the charged"), "profile": single},
             "modifiers": {"a": ["charged"]},
         }
     )
-    return f"two OFF 4, DEF 4 figures, one charging: {fights.summary(fights.compute(request))}"
+    return gettext("two OFF 4, DEF 4 figures, one charging: {fight}").format(
+        fight=fights.summary(fights.compute(request))
+    )
 
 
 def _d10_fight(a: dict[str, object], b: dict[str, object], **conditions: object) -> str:
@@ -307,32 +317,33 @@ def _d10_fight(a: dict[str, object], b: dict[str, object], **conditions: object)
 
 
 def _who_acts_first() -> str:
-    one = {"name": "one rifleman", "profile": {"weapons": ["Carbine/AR"]}}
-    twin = {"name": "its twin", "profile": {"weapons": ["Carbine/AR"]}}
-    return (
-        f"two riflemen in a close fight: {_d10_fight(one, twin)}; with the first always "
-        f"acting first, {_d10_fight(one, twin, first='a')}"
-    )
+    one = {"name": gettext("one rifleman"), "profile": {"weapons": ["Carbine/AR"]}}
+    twin = {"name": gettext("its twin"), "profile": {"weapons": ["Carbine/AR"]}}
+    return gettext(
+        "two riflemen in a close fight: {either}; with the first always acting first, {first}"
+    ).format(either=_d10_fight(one, twin), first=_d10_fight(one, twin, first="a"))
 
 
 def _spray() -> str:
-    target = {"name": "a target", "profile": {}}
+    target = {"name": gettext("a target"), "profile": {}}
     hits = []
     for weapon in ("Carbine/AR", "Shotgun (pump, semi)"):
-        shooter = {"name": "a shooter", "profile": {"weapons": [weapon]}}
+        shooter = {"name": gettext("a shooter"), "profile": {"weapons": [weapon]}}
         request = fights.read_request(
             {"system": "d10", "a": shooter, "b": target, "fight": "distance"}
         )
         hits.append(percent(fights.compute(request).attacks[0].chance))
-    return f"Shooting 5 hits {hits[0]}% of the time with a carbine, {hits[1]}% with a shotgun"
+    return gettext(
+        "Shooting 5 hits {carbine}% of the time with a carbine, {shotgun}% with a shotgun"
+    ).format(carbine=hits[0], shotgun=hits[1])
 
 
 def _natural_rolls() -> str:
     rear, sure = gem.hit_chance(1, 9, 10), gem.hit_chance(10, 1, 10)
-    return (
-        f"OFF 1 against DEF 9 hits {fights.exact(rear)} of the time even from the rear "
-        f"(+10), and OFF 10 against DEF 1 from the rear still {fights.exact(sure)}"
-    )
+    return gettext(
+        "OFF 1 against DEF 9 hits {rear} of the time even from the rear "
+        "(+10), and OFF 10 against DEF 1 from the rear still {sure}"
+    ).format(rear=fights.exact(rear), sure=fights.exact(sure))
 
 
 EXAMPLES: dict[str, Callable[[], str]] = {
@@ -343,14 +354,15 @@ EXAMPLES: dict[str, Callable[[], str]] = {
     "duel-rolls-add-up": _tough_tank,
     "charge-first-round": _charge,
     "siz-counts-miniatures": _siz_term,
-    "radius-plus-a-half": lambda: f"radius 2 multiplies M by {_fmt(2 + gem.AREA_BONUS)}",
+    "radius-plus-a-half": lambda: gettext("radius 2 multiplies M by {m}").format(
+        m=_fmt(2 + gem.AREA_BONUS)
+    ),
     "round-half-up": _rounding,
     "hero-commander-heavy-armour": _hero_commander,
     "weapon-master-is-combat-master": _warlord,
-    "platoon-is-four-sections": lambda: (
-        f"{goms.PLATOON_SECTIONS} rifle sections allow 1 platoon HQ; "
-        f"{goms.PLATOONS_PER_COMPANY_HQ} platoons allow 1 company HQ"
-    ),
+    "platoon-is-four-sections": lambda: gettext(
+        "{sections} rifle sections allow 1 platoon HQ; {platoons} platoons allow 1 company HQ"
+    ).format(sections=goms.PLATOON_SECTIONS, platoons=goms.PLATOONS_PER_COMPANY_HQ),
 }
 
 

@@ -17,9 +17,6 @@ from django.views.decorators.http import require_GET
 import points
 from armies.access import army_for_owner, private, shared_army_or_404
 from armies.models import Army
-from points import d10, gem, goms, vsgmr
-from points.numbers import percent
-from rules import pages
 from rules.systems import SYSTEM_PAGES
 from sharing import roster
 
@@ -70,96 +67,16 @@ def _system(system: str):
 @require_GET
 def blank_cards(request: HttpRequest, system: str) -> HttpResponse:
     info = _system(system)
+    page = SYSTEM_PAGES[system]
     context = {
         "system": system,
-        "pages": SYSTEM_PAGES[system],
+        "pages": page,
         "label": info.label,
         "cards": range(BLANK_CARDS),
         "header": f"Muster blank cards · {info.label}",
-        "gem_stats": [key.upper() for key in gem.STATS],
-        "gem_types": list(gem.TYPE_MOD),
-        "gem_bases": list(gem.BASE_MOD),
-        "d10_stats": ("CS", "WP", "SH", "CQC", "PH", "AG"),
-        "vsgmr_figures": ("troop", "hero", "mook", "cavalry", "vehicle"),
-        "goms_kinds": list(goms.KIND_NAMES.values()),
-        "morale": [(goms.MORALE_NAMES[k], v) for k, v in goms.MORALE.items()],
+        **page.blank_choices(),
     }
     return render(request, "sharing/cards_blank.html", context)
-
-
-# ---------------------------------------------------------------- quick reference
-
-
-def _gem_reference() -> dict:
-    return {
-        "table_1": pages.table_1(),
-        "defs": gem.TABLE_RANGE,
-        "base_mods": list(gem.BASE_MOD.items()),
-        "type_mods": list(gem.TYPE_MOD.items()),
-        "fire_divisors": [(f.replace("-", " "), d) for f, d in gem.FIRE_DIVISOR.items()],
-        "heavy": gem.HEAVY_WEAPON,
-        "area": gem.AREA_BONUS,
-    }
-
-
-def _vsgmr_reference() -> dict:
-    return {
-        "figures": list(vsgmr.FIGURE_COST.items()),
-        "distance": vsgmr.DISTANCE_ATTACK_COST,
-        "automatic": vsgmr.AUTOMATIC_FIRE_COST,
-        "guy_armour": vsgmr.GUY_ARMOR_COST,
-        "mount_armour": vsgmr.MOUNT_ARMOR_COST,
-        "trait_cost": vsgmr.TRAIT_COST,
-        "traits": sorted(vsgmr.TRAITS.values(), key=lambda t: t.name),
-        "powers": [
-            (p.name, p.roll, [p.cost[t] for t in vsgmr.TIERS], p.guys_only)
-            for p in vsgmr.SUPER_POWERS.values()
-        ],
-        "tier_dice": [vsgmr.TIER_DIE[t] for t in vsgmr.TIERS],
-        "tiers": vsgmr.TIERS,
-        "scenarios": [
-            (name, [(side, low, high) for side, (low, high) in sides.items()])
-            for name, sides in vsgmr.SCENARIOS.values()
-        ],
-        "balance": vsgmr.BALANCE_MARGIN,
-    }
-
-
-def _goms_reference() -> dict:
-    return {
-        "unit_cost": goms.UNIT_COST,
-        "reroll": goms.REROLL_COST,
-        "extension": goms.SETUP_EXTENSION_COST,
-        "extension_inches": goms.SETUP_EXTENSION_INCHES,
-        "extensions_max": goms.MAX_SETUP_EXTENSIONS,
-        "dug_in": goms.DUG_IN_COST,
-        "sizes": list(goms.GAME_SIZES.items()),
-        "morale": [(goms.MORALE_NAMES[k], v) for k, v in goms.MORALE.items()],
-        "platoon": goms.PLATOON_SECTIONS,
-        "per_company": goms.PLATOONS_PER_COMPANY_HQ,
-        "acquisition": [(goms.ACQUISITION_NAMES[k], row) for k, row in goms.ACQUISITION.items()],
-        "faces": range(1, 7),
-    }
-
-
-def _d10_reference() -> dict:
-    stats = range(d10.SKILL_RANGE[0], d10.SKILL_RANGE[1] + 1)
-    return {
-        "target": d10.TARGET_NUMBER,
-        "chances": [(s, percent(d10.success_chance(s))) for s in stats],
-        "weapons": d10.WEAPONS,
-        "weapon_traits": d10.WEAPON_TRAITS,
-        "model": d10.MODEL_POINTS,
-        "leader": d10.LEADER_POINTS,
-    }
-
-
-REFERENCES = {
-    "gem": _gem_reference,
-    "vsgmr": _vsgmr_reference,
-    "goms": _goms_reference,
-    "d10": _d10_reference,
-}
 
 
 @require_GET
@@ -171,6 +88,6 @@ def quick_reference(request: HttpRequest, system: str) -> HttpResponse:
         "label": info.label,
         "version": info.version,
         "header": f"Muster quick reference · {info.label}",
-        "ref": REFERENCES[system](),
+        "ref": SYSTEM_PAGES[system].reference(),
     }
     return render(request, "sharing/cards_reference.html", context)

@@ -15,12 +15,14 @@ from fractions import Fraction
 from django.contrib.auth.decorators import login_required
 from django.core.cache import cache
 from django.http import HttpRequest, HttpResponse
+from django.utils.translation import get_language
 from django.views.decorators.http import require_GET
 
 from armies import unit_cards
 from armies.access import army_for_owner, private, shared_army_or_404
 from armies.models import Army, Unit, stored_number
 from armies.templatetags.muster import pts
+from rules.words import say
 
 # The kinds of text export: (content type, file extension).
 KINDS = {
@@ -62,20 +64,21 @@ def text_army(army: Army, units: list[Unit], share_url: str | None) -> TextArmy:
     """An army as the exports show it, from its stored prices and its units' profiles."""
     names = {u.pk: u.name for u in units}
     issues = army.issues or {}
-    errors = [e["message"] for e in issues.get("errors", []) if e.get("unit") not in names]
+    errors = [say(e["message"]) for e in issues.get("errors", []) if e.get("unit") not in names]
     errors += [
-        f"{names[e['unit']]}: {e['message']}"
+        f"{names[e['unit']]}: {say(e['message'])}"
         for e in issues.get("errors", [])
         if e.get("unit") in names
     ]
     for u in units:
-        errors += [f"{u.name}: {e['message']}" for e in u.issues.get("errors", [])]
+        errors += [f"{u.name}: {say(e['message'])}" for e in u.issues.get("errors", [])]
     purchases = tuple(
-        (label, pts(stored_number(value)))
+        (say(label), pts(stored_number(value)))
         for label, value, _ in (army.summary or {}).get("options", [])
         if not str(value).startswith("=")
     )
     limit = army.points_limit
+    line = army.system_pages.export_line
     return TextArmy(
         name=army.name,
         system=army.system_label,
@@ -92,70 +95,12 @@ def text_army(army: Army, units: list[Unit], share_url: str | None) -> TextArmy:
                 name=u.name,
                 each=pts(stored_number(u.each)),
                 cost=pts(stored_number(u.cost)),
-                detail=DETAILS[army.system](unit_cards.CARDS[army.system](u.priced)),
+                detail=line(unit_cards.detail(army.system, u.priced)),
             )
             for u in units
         ),
         share_url=share_url,
     )
-
-
-def _gem(card: unit_cards.GemCard) -> str:
-    parts = [f"{card.type}, {card.base} base", " ".join(f"{k} {v}" for k, v in card.stats)]
-    if card.vehicle:
-        parts.append(", ".join(f"{k.lower()} {v}" for k, v in card.vehicle[:2]))
-    for name, off, att in card.melee:
-        parts.append(f"{name} (melee, OFF {off}, ATT {att})")
-    for w in card.missile:
-        extra = [f"radius {w['radius']}″"] if w["radius"] else []
-        extra += [w["fire"]] if w["fire"] != "every turn" else []
-        extra += [w["heavy"]] if w["heavy"] else []
-        shown = ", ".join([f"OFF {w['off']}", f"ATT {w['att']}", f"{w['range']}″", *extra])
-        parts.append(f"{w['name']} ({shown})")
-    return " · ".join(parts)
-
-
-def _vsgmr(card: unit_cards.VsgmrCard) -> str:
-    facts = dict(card.facts)
-    armour = facts["Armour"].split(" ")[0]
-    parts = [card.figure, "no armour" if armour == "none" else f"{armour} armour"]
-    bought = ("Distance attack", "Automatic fire")
-    parts += [label.lower() for label in bought if facts.get(label) == "yes"]
-    if "Large" in facts:
-        parts.append("large")
-    if card.traits:
-        parts.append("traits: " + ", ".join(t.name for t in card.traits))
-    if card.powers:
-        parts.append("powers: " + ", ".join(p.name for p in card.powers))
-    return " · ".join(parts)
-
-
-def _goms(card: unit_cards.GomsCard) -> str:
-    facts = dict(card.facts)
-    parts = [card.kind]
-    if "Class" in facts:
-        parts.append(f"{facts['Class']} class")
-    if "Morale" in facts:
-        parts.append(facts["Morale"])
-    if "Men" in facts:
-        parts.append(f"{facts['Men']} men")
-    return " · ".join(parts)
-
-
-D10_SHORT = ("CS", "WP", "SH", "CQC", "PH", "AG")
-
-
-def _d10(card: unit_cards.D10Card) -> str:
-    facts = dict(card.facts)
-    skills = " ".join(f"{label} {s.stat}" for label, s in zip(D10_SHORT, card.skills, strict=True))
-    parts = [skills, f"Defence {facts['Defence']}", f"Move {facts['Move']}"]
-    parts += [label.lower() for label in ("Leader", "Special vehicle") if label in facts]
-    if card.weapons:
-        parts.append(", ".join(name for name, _ in card.weapons))
-    return " · ".join(parts)
-
-
-DETAILS = {"gem": _gem, "vsgmr": _vsgmr, "goms": _goms, "d10": _d10}
 
 
 # ---------------------------------------------------------------- the three formats
@@ -252,9 +197,9 @@ FORMATTERS = {"txt": plain, "md": markdown, "bbcode": bbcode}
 
 
 def export_response(army: Army, kind: str, share_url: str | None) -> HttpResponse:
-    # Per army version and link in Django's cache: the text changes only with them.
+    # Per army version, link and language in Django's cache: the text changes only with them.
     link = hashlib.sha256((share_url or "").encode()).hexdigest()[:16]
-    key = f"export:{army.pk}:{army.version}:{kind}:{link}"
+    key = f"export:{army.pk}:{army.version}:{kind}:{link}:{get_language()}"
 
     def draw() -> str:
         return FORMATTERS[kind](text_army(army, list(army.units.all()), share_url))

@@ -7,6 +7,7 @@ from dataclasses import dataclass
 
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
+from django.utils.translation import gettext
 from django.views.decorators.http import require_GET
 
 from armies.forms import preset_range
@@ -48,7 +49,7 @@ def _resolve(request: HttpRequest, ref: str) -> tuple[Side | None, str]:
     elif re.fullmatch(r"[A-Za-z0-9_-]{16,64}", token):
         army = shared_army(token)
     if army is None:
-        return None, "No army of yours, and no shared army, matches that."
+        return None, gettext("No army of yours, and no shared army, matches that.")
     return Side(army, army.priced(list(army.units.defer("lines", "exact"))), shared), ""
 
 
@@ -60,10 +61,15 @@ def _preset_check(side: Side) -> str:
         return ""
     total = side.priced.total
     if preset.ceiling:
-        verdict = "within" if total <= preset.high else "over"
-        return f"{preset.name}: {preset.points} points, {verdict}"
-    verdict = "within" if preset.low <= total <= preset.high else "outside"
-    return f"{preset.name}: {preset.points} points suggested, {verdict} it"
+        if total <= preset.high:
+            said = gettext("{preset}: {points} points, within")
+        else:
+            said = gettext("{preset}: {points} points, over")
+    elif preset.low <= total <= preset.high:
+        said = gettext("{preset}: {points} points suggested, within it")
+    else:
+        said = gettext("{preset}: {points} points suggested, outside it")
+    return said.format(preset=preset.name, points=preset.points)
 
 
 def _picked(request: HttpRequest, key: str) -> tuple[str, bool]:

@@ -8,10 +8,7 @@ each system's players look up during a game and puts it in the order they read i
 from __future__ import annotations
 
 import hashlib
-import math
-from collections.abc import Callable
 from dataclasses import dataclass, replace
-from fractions import Fraction
 from functools import cached_property, partial
 
 from django.core.cache import cache
@@ -24,10 +21,8 @@ from django.utils.safestring import SafeString, mark_safe
 from armies import drawing
 from armies.models import Army
 from armies.state import ArmyState
-from armies.unit_cards import Boxes, Card, tick_boxes, unit_cards
-from points import goms
-from points.model import PricedArmy
-from points.numbers import shown_number
+from armies.unit_cards import Card, unit_cards
+from rules.cards import ArmyPanel
 from table.latest_roll import Acquisition, LatestRoll
 
 
@@ -70,7 +65,7 @@ class RosterState(ArmyState):
 
     @cached_property
     def army_panel(self) -> ArmyPanel:
-        return ARMY_PANELS[self.army.system](self.army, self.summary)
+        return self.army.system_pages.roster_panel(self.summary)
 
 
 @dataclass(frozen=True)
@@ -151,58 +146,3 @@ def _qr_svg(army: Army, url: str) -> SafeString:
         key = "qr:" + hashlib.sha256(url.encode()).hexdigest()
         svg = cache.get_or_set(key, partial(drawing.share_qr, url))
     return mark_safe(svg)  # noqa: S308
-
-
-# ---------------------------------------------------------------- the army panel
-
-
-@dataclass(frozen=True)
-class ArmyPanel:
-    """Army-wide facts printed under the header: purchases, allowances, morale."""
-
-    facts: tuple[tuple[str, str], ...] = ()
-    lines: tuple[tuple[str, Fraction | str, str], ...] = ()  # label, points, note
-    boxes: tuple[Boxes, ...] = ()
-
-
-def _no_panel(army: Army, priced: PricedArmy) -> ArmyPanel:
-    return ArmyPanel()
-
-
-def _goms_panel(army: Army, priced: PricedArmy) -> ArmyPanel:
-    options: goms.GomsOptions = priced.army.options  # type: ignore[assignment]
-    allowed = priced.extras["allowances"]
-    size = priced.extras["game_size"]
-    # The zone bought, as the purchases line prices it; past the most allowed, both.
-    bought = options.setup_extensions * goms.SETUP_EXTENSION_INCHES
-    most: int = allowed["setup_zone_inches"]  # type: ignore[index]
-    zone = f"+{bought}″" if bought <= most else f"+{bought}″ bought, only +{most}″ allowed"
-    facts = [
-        ("Game size", f"{size} (up to {goms.GAME_SIZES[size]} points)" if size else "over large"),
-        ("Platoons", str(allowed["platoons"])),  # type: ignore[index]
-        ("Set-up zone extension", zone),
-        ("Dug in", "yes" if options.dug_in else "no"),
-    ]
-    lines = tuple((line.label, line.value, line.note) for line in priced.option_lines)
-    boxes = (tick_boxes("Rerolls used", 1, options.rerolls),) if options.rerolls else ()
-    return ArmyPanel(tuple(facts), lines, boxes)
-
-
-def _d10_panel(army: Army, priced: PricedArmy) -> ArmyPanel:
-    force = priced.total
-    half: Fraction = priced.extras["break_point"]  # type: ignore[assignment]
-    facts = (
-        ("Force points", shown_number(force)),
-        ("Break point", f"{shown_number(half)}: morale tests once this many are downed or dead"),
-    )
-    # One box per force point; the box where the break point is reached is marked.
-    tally = tick_boxes("Force points downed or dead", 1, int(force), math.ceil(half), "breaks")
-    return ArmyPanel(facts, boxes=(tally,))
-
-
-ARMY_PANELS: dict[str, Callable[[Army, PricedArmy], ArmyPanel]] = {
-    "gem": _no_panel,
-    "vsgmr": _no_panel,
-    "goms": _goms_panel,
-    "d10": _d10_panel,
-}

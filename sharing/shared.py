@@ -8,6 +8,7 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.utils.translation import gettext
 from django.views.decorators.http import require_GET, require_POST
 
 from armies import drawing, services
@@ -60,7 +61,10 @@ def fork(request: HttpRequest, token: str) -> HttpResponse:
     except ImportLimit as limit:
         messages.error(request, str(limit))
         return redirect(original.get_share_url())
-    messages.success(request, f"{copy.name} is now in your armies: change it as you like.")
+    messages.success(
+        request,
+        gettext("{name} is now in your armies: change it as you like.").format(name=copy.name),
+    )
     return redirect(copy)
 
 
@@ -72,9 +76,9 @@ def share_on(request: HttpRequest, pk: int) -> HttpResponse:
     services.share_army(army, request.build_absolute_uri)
     messages.success(
         request,
-        "New share link made: the old one no longer works."
+        gettext("New share link made: the old one no longer works.")
         if regenerated
-        else "Share link made: anyone with it can view this army, nobody can change it.",
+        else gettext("Share link made: anyone with it can view this army, nobody can change it."),
     )
     return redirect(army.get_absolute_url() + "#share")
 
@@ -84,5 +88,5 @@ def share_on(request: HttpRequest, pk: int) -> HttpResponse:
 def share_off(request: HttpRequest, pk: int) -> HttpResponse:
     army = army_for_owner(request, pk)
     services.unshare_army(army)
-    messages.success(request, "Sharing is off: the old link no longer works.")
+    messages.success(request, gettext("Sharing is off: the old link no longer works."))
     return redirect(army.get_absolute_url() + "#share")

@@ -10,6 +10,7 @@ from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.utils.translation import gettext, ngettext
 from django.views.decorators.http import require_GET, require_POST
 
 from armies.access import army_for_owner, private, shared_army_or_404
@@ -74,11 +75,21 @@ def roll(request: HttpRequest, pk: int) -> HttpResponse:
         if fair:
             messages.success(
                 request,
-                f"Fair roll started for {rolled.dice} dice: your seed is committed. "
-                "Send your opponent the link below to add theirs; the dice come then.",
+                ngettext(
+                    "Fair roll started for {n} die: your seed is committed. "
+                    "Send your opponent the link below to add theirs; the dice come then.",
+                    "Fair roll started for {n} dice: your seed is committed. "
+                    "Send your opponent the link below to add theirs; the dice come then.",
+                    rolled.dice,
+                ).format(n=rolled.dice),
             )
         else:
-            messages.success(request, f"Rolled {rolled.dice} dice, alone.")
+            messages.success(
+                request,
+                ngettext("Rolled {n} die, alone.", "Rolled {n} dice, alone.", rolled.dice).format(
+                    n=rolled.dice
+                ),
+            )
     return _back(army)
 
 
@@ -94,8 +105,13 @@ def reroll(request: HttpRequest, pk: int) -> HttpResponse:
         die, after = done.die, done.after
         messages.success(
             request,
-            f"Rerolled die {die.number} ({die.unit_name}): {die.roll.die} → {after.die}, "
-            f"{after.result}.",
+            gettext("Rerolled die {n} ({unit}): {before} → {after}, {result}.").format(
+                n=die.number,
+                unit=die.unit_name,
+                before=die.roll.die,
+                after=after.die,
+                result=after.result,
+            ),
         )
     return _back(army)
 
@@ -105,7 +121,9 @@ def reroll(request: HttpRequest, pk: int) -> HttpResponse:
 def finish(request: HttpRequest, pk: int) -> HttpResponse:
     army = _goms_army(request, pk)
     if rolls.finish(army):
-        messages.success(request, "The roll is final; its seed is now shown so anyone can check.")
+        messages.success(
+            request, gettext("The roll is final; its seed is now shown so anyone can check.")
+        )
     return _back(army)
 
 
@@ -143,5 +161,5 @@ def add_opponent_seed(request: HttpRequest, token: str, record_pk: int) -> HttpR
     except Refused as refused:
         messages.error(request, refused.message)
     else:
-        messages.success(request, "Your seed is in: the dice are rolled from both seeds.")
+        messages.success(request, gettext("Your seed is in: the dice are rolled from both seeds."))
     return redirect("table:shared-roll-record", token, record_pk)

@@ -10,6 +10,7 @@ from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
+from django.utils.translation import gettext
 from django.views.decorators.http import require_GET, require_POST
 
 from armies.access import army_for_owner, private, shared_army_or_404
@@ -153,7 +154,7 @@ def new_game_view(request: HttpRequest, pk: int) -> HttpResponse:
         if request.htmx:
             context = _context(army, game, owner=True, oob=True)
             return render(request, "table/play.html#game", context)
-        messages.success(request, "New game started: every card is back to full strength.")
+        messages.success(request, gettext("New game started: every card is back to full strength."))
     return redirect("table:play", army.pk)
 
 

@@ -32,6 +32,7 @@ from dataclasses import dataclass
 from django.db import transaction
 from django.db.models import Count, Q, Window
 from django.utils import timezone
+from django.utils.translation import gettext
 
 from armies.models import Army
 from armies.services import Refused
@@ -86,20 +87,26 @@ def roll(army: Army, fair: bool, by: str, session_key: str | None) -> Rolled:
         # for a new roll (it stays listed, its seed shown, as every roll does).
         if acquisition is not None and not acquisition.stale and not acquisition.record.waiting:
             raise Refused(
-                "This army has already rolled: a roll can't be made again. "
-                "Spend a reroll on a die instead, if you bought any."
+                gettext(
+                    "This army has already rolled: a roll can't be made again. "
+                    "Spend a reroll on a die instead, if you bought any."
+                )
             )
         if dice_count == 0:
-            raise Refused("Add a section or vehicle first: there is nothing to roll.")
+            raise Refused(gettext("Add a section or vehicle first: there is nothing to roll."))
         if dice_count > goms.MAX_ACQUISITION_DICE:
             raise Refused(
-                f"{dice_count} sections and vehicles is more than Muster rolls for "
-                f"({goms.MAX_ACQUISITION_DICE}): far beyond a large game."
+                gettext(
+                    "{n} sections and vehicles is more than Muster rolls for ({most}): "
+                    "far beyond a large game."
+                ).format(n=dice_count, most=goms.MAX_ACQUISITION_DICE)
             )
         if fair and not army.share_token:
             raise Refused(
-                "Make a share link first (on the army page): your opponent adds their seed "
-                "through it."
+                gettext(
+                    "Make a share link first (on the army page): your opponent adds their seed "
+                    "through it."
+                )
             )
         # No reroll can go to an earlier roll any more, and no seed can be added to one
         # still waiting: make them final, their seeds shown.
@@ -141,15 +148,15 @@ def reroll(army: Army, picked: int) -> Rerolled:
         list(AcquisitionRecord.objects.select_for_update().filter(army=army).values("pk"))
         acquisition = latest(army)
         if acquisition is None:
-            raise Refused("Roll first: there is no die to reroll yet.")
+            raise Refused(gettext("Roll first: there is no die to reroll yet."))
         if acquisition.record.waiting:
-            raise Refused("Wait for your opponent's seed: there are no dice yet.")
+            raise Refused(gettext("Wait for your opponent's seed: there are no dice yet."))
         if acquisition.stale:
-            raise Refused("The army changed after this roll: roll again instead.")
+            raise Refused(gettext("The army changed after this roll: roll again instead."))
         if not acquisition.can_reroll:
-            raise Refused("No rerolls left: the roll is final.")
+            raise Refused(gettext("No rerolls left: the roll is final."))
         if not 1 <= picked <= len(acquisition.dice):
-            raise Refused("Pick one of the dice listed to reroll.")
+            raise Refused(gettext("Pick one of the dice listed to reroll."))
         die, record = acquisition.dice[picked - 1], acquisition.record
         record.picks = [*record.picks, die.number - 1]
         record.finished = record.rerolls_left == 0
@@ -227,7 +234,7 @@ def add_opponent_seed(army: Army, record_pk: int, seed: str, user, session_key: 
     never from the owner. Raises AcquisitionRecord.DoesNotExist or Refused."""
     if not OPPONENT_SEED.fullmatch(seed):
         raise Refused(
-            "Your seed: 1 to 64 letters, digits, - or _ (the page fills in a random one)."
+            gettext("Your seed: 1 to 64 letters, digits, - or _ (the page fills in a random one).")
         )
     with transaction.atomic():
         # Two posts at once must not both land: lock the roll first.
@@ -237,19 +244,23 @@ def add_opponent_seed(army: Army, record_pk: int, seed: str, user, session_key: 
         if record is None or not army.game_system.acquisition_roll:
             raise AcquisitionRecord.DoesNotExist
         if not record.fair:
-            raise Refused("This roll was made by the owner alone: it takes no seed.")
+            raise Refused(gettext("This roll was made by the owner alone: it takes no seed."))
         if record.opponent_seed:
-            raise Refused("This roll already has the opponent's seed: it can't change.")
+            raise Refused(gettext("This roll already has the opponent's seed: it can't change."))
         if record.finished:
             raise Refused(
-                "The owner's seed is already shown, so a seed added now could be picked to "
-                "suit: this roll takes no more seeds. Ask for a new fair roll."
+                gettext(
+                    "The owner's seed is already shown, so a seed added now could be picked to "
+                    "suit: this roll takes no more seeds. Ask for a new fair roll."
+                )
             )
         mine = user.is_authenticated and user.pk == army.owner_id
         if mine or (record.owner_session and record.owner_session == session_mark(session_key)):
             raise Refused(
-                "This army's owner started this roll, so the other seed must come from "
-                "the opponent: send them this page's link to add theirs on their own device."
+                gettext(
+                    "This army's owner started this roll, so the other seed must come from "
+                    "the opponent: send them this page's link to add theirs on their own device."
+                )
             )
         record.opponent_seed = seed
         record.opponent_by = user.get_username() if user.is_authenticated else ""

@@ -21,9 +21,8 @@ from django.db.models import Max
 from django.utils import timezone
 
 import points
-from armies import aids, services
-from armies.models import Army, Unit, stored_number
-from points import gem, goms
+from armies import services
+from armies.models import Army
 from points.armyfile import ArmyFileError
 from points.numbers import shown_number
 from table import latest_roll
@@ -36,124 +35,9 @@ MAX_BOXES = 120  # tick boxes drawn on one card; past this the count alone shows
 # Cards a table-mode page draws (#45.4): a 1,000-unit army is 20 pages of about 200 kB,
 # not one page of 3.6 MB that took 1.4 s of CPU to draw.
 CARDS_PER_PAGE = 50
-# G.O.M.S. make-up Muster tracks (its reading): a rifle section carries one LMG, and an HQ
-# section's specialist teams are those listed before its riflemen (points.goms.HQ_TEAMS).
-LMGS_PER_SECTION = 1
-HQ_TEAM_COUNT = {"platoon-hq": 4, "company-hq": 5}
 
 
 # ---------------------------------------------------------------- the cards, at game start
-
-
-def _counter(key: str, label: str, most: int, per: int = 0, left: str = "") -> dict:
-    """One thing a card counts up from 0: `per` groups its tick boxes (HIT per model),
-    `left` names what remains ("men left") when the card shows that instead."""
-    return {"key": key, "label": label, "max": max(most, 0), "per": per, "left": left}
-
-
-def _gem_card(unit: Unit, p: gem.GemProfile) -> dict:
-    vehicle = p.is_vehicle
-    # SIZ miniatures a profile (SPEC 3.6 (1)); a rolled SIZ counts as one until rolled.
-    models = unit.quantity * (1 if vehicle else (p.siz.whole or 1))
-    noun = "vehicle" if vehicle else "model"
-    hit = p.hit.whole
-    counters = []
-    if hit is None:  # a rolled HIT: the player writes it down and keeps count
-        counters.append(_counter("hits", f"HIT lost (rolled {p.hit.raw})", models * 1000))
-    else:
-        counters.append(_counter("hits", f"HIT lost ({hit} a {noun})", models * hit, hit))
-    if vehicle and p.hull_points is not None:
-        hull = p.hull_points
-        counters.append(_counter("hull", f"Hull points lost ({hull} each)", models * hull, hull))
-    counters.append(_counter("removed", f"{noun.capitalize()}s removed", models, left="left"))
-    facts = [("Type", f"{p.type} · {p.base}"), (noun.capitalize() + "s", str(models))]
-    shown = (("OFF", p.off), ("DEF", p.def_))
-    facts += [(label, str(stat.raw)) for label, stat in shown if stat is not None]
-    handling = []
-    if vehicle:
-        h = aids.handling(p)
-        handling = [
-            *h.facts,
-            *((f"After {n} × 45° turns ({h.turns_speed})", f"{left}″") for n, left in h.turns),
-        ]
-    return {"facts": facts, "aids": handling, "counters": counters}
-
-
-def _vsgmr_card(unit: Unit, p) -> dict:
-    figure = f"{p.flavor} guy" if p.is_guy else p.kind
-    facts = [("Figure", figure)]
-    if p.commander:
-        facts.append(("Commander", "yes"))
-    counters = [_counter("down", "Figures down", unit.quantity, left="standing")]
-    return {"facts": facts, "aids": [], "counters": counters, "commander": p.commander}
-
-
-def _goms_card(unit: Unit, p: goms.GomsProfile, rolled: tuple) -> dict:
-    """Men, LMGs and vehicles from what the acquisition roll left (`rolled`: this unit's
-    dice of the latest roll still matching the army, or none)."""
-    quantity, dice = unit.quantity, [d.roll.die - 1 for d in rolled]
-    facts, counters = [], []
-    if p.morale is not None:
-        facts.append(("Morale", f"{goms.MORALE_NAMES[p.morale]} ({p.morale_value})"))
-    row = goms.acquisition_row(p)
-    if p.men is not None:
-        men = p.men * quantity
-        lost = min(men, sum(goms.MEN_LOST[i] for i in dice)) if row == "infantry" else 0
-        facts.append(("Men at the start", f"{men - lost} of {men}" + _acq(lost)))
-        counters.append(_counter("men", "Men lost in the game", men - lost, left="men left"))
-    if p.kind == "rifle-section":
-        lmgs = LMGS_PER_SECTION * quantity
-        lost = min(lmgs, sum(goms.LMGS_LOST[i] for i in dice))
-        facts.append(("LMGs at the start", f"{lmgs - lost} of {lmgs}" + _acq(lost)))
-        counters.append(_counter("lmgs", "LMGs lost in the game", lmgs - lost, left="LMGs left"))
-    if p.kind in HQ_TEAM_COUNT:
-        facts.append(("Make-up", goms.HQ_TEAMS[p.kind]))
-    if row == "specialists":
-        teams = HQ_TEAM_COUNT.get(p.kind, 0) * quantity
-        lost = sum(goms.TEAMS_LOST[i] for i in dice)
-        if teams:
-            lost = min(lost, teams)
-            facts.append(("Teams at the start", f"{teams - lost} of {teams}" + _acq(lost)))
-            counters.append(_counter("teams", "Teams lost in the game", teams - lost, left="left"))
-        elif lost:
-            facts.append(("Specialist teams lost before the game", str(lost)))
-    if p.vehicle_class is not None:
-        arrives = [goms.ARRIVES_ON[row][i] for i in dice]
-        missing = arrives.count(None)
-        late = sorted(a for a in arrives if a)
-        facts.append(("Class", p.vehicle_class.replace("-", " ")))
-        if dice:
-            facts.append(("Present", f"{quantity - missing} of {quantity}" + _acq(missing)))
-        if late:
-            facts.append(("Arriving later on", ", ".join(f"{n}+" for n in late)))
-        counters.append(
-            _counter("destroyed", "Vehicles destroyed", quantity - missing, left="present")
-        )
-    return {"facts": facts, "aids": [], "counters": counters}
-
-
-def _acq(lost: int) -> str:
-    return f" (the acquisition roll took {lost})" if lost else ""
-
-
-def _d10_card(unit: Unit, p) -> dict:
-    each = int(stored_number(unit.each))  # force points a model: 1, or 2 for leaders
-    facts = [("Force points each", str(each))]
-    if p.leader:
-        facts.append(("Leader", "yes"))
-    if p.special_vehicle:
-        facts.append(("Special vehicle", "yes"))
-    counters = [_counter("down", "Models downed or dead", unit.quantity, left="standing")]
-    return {"facts": facts, "aids": [], "counters": counters, "force_each": each}
-
-
-# What each system's card tracks: (unit, its loaded profile, its acquisition dice).
-CARDS = {
-    "gem": lambda unit, p, rolled: _gem_card(unit, p),
-    "vsgmr": lambda unit, p, rolled: _vsgmr_card(unit, p),
-    "goms": _goms_card,
-    "d10": lambda unit, p, rolled: _d10_card(unit, p),
-}
 
 
 def new_cards(army: Army) -> dict:
@@ -173,7 +57,7 @@ def new_cards(army: Army) -> dict:
             card = {"facts": [("Profile", "no longer valid: fix it in the builder")], "aids": []}
             card["counters"] = []
         else:
-            card = CARDS[army.system](unit, p, rolled)
+            card = army.system_pages.table_card(unit, p, rolled)
         card.update(id=unit.pk, name=unit.name, quantity=unit.quantity)
         for counter in card["counters"]:
             counter["key"] = f"{unit.pk}.{counter['key']}"

@@ -12,6 +12,7 @@ import factory
 from django.contrib.auth.models import User
 
 import points
+from accounts.models import Preferences
 from armies import services
 from armies.models import Army, LibraryEntry, Unit
 from tests.samples import DATA, VSGMR_SAMPLES
@@ -102,3 +103,13 @@ class LibraryEntryFactory(factory.django.DjangoModelFactory):
     system = "vsgmr"
     name = factory.Sequence(lambda n: f"Homebrew {n}")
     data = factory.LazyFunction(dict)
+
+
+class PreferencesFactory(factory.django.DjangoModelFactory):
+    """What a player chose for their account: `language` (one of settings.LANGUAGES)."""
+
+    class Meta:
+        model = Preferences
+
+    user = factory.SubFactory(UserFactory)
+    language = "de"

@@ -7,6 +7,7 @@ from __future__ import annotations
 import threading
 from collections.abc import Callable
 from fractions import Fraction
+from html.parser import HTMLParser
 from typing import Any
 
 from django.db import connection
@@ -25,6 +26,75 @@ HX = {"HX-Request": "true"}
 def as_page(army, data: dict | None = None) -> dict:
     """What a builder form posts: `data` with the army version its page was drawn at (now)."""
     return {"version": Army.all_objects.get(pk=army.pk).version, **(data or {})}
+
+
+class _FormFields(HTMLParser):
+    """What a browser would post from the form with id `form_id`: each named field's
+    value, checked boxes and radios only, the selected options of each select."""
+
+    def __init__(self, form_id: str) -> None:
+        super().__init__()
+        self.form_id, self.inside = form_id, False
+        self.posted: list[tuple[str, str]] = []
+        self._select: str | None = None
+        self._textarea: str | None = None
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        a = {k: v or "" for k, v in attrs}
+        if tag == "form":
+            self.inside = a.get("id") == self.form_id
+        if not self.inside or "disabled" in a:
+            return
+        name = a.get("name")
+        if tag == "input" and name and a.get("type") not in ("submit", "button", "file"):
+            if a.get("type") not in ("checkbox", "radio"):
+                self.posted.append((name, a.get("value", "")))
+            elif "checked" in a:
+                self.posted.append((name, a.get("value", "on")))
+        elif tag == "select":
+            self._select = name
+        elif tag == "option" and self._select and "selected" in a:
+            self.posted.append((self._select, a.get("value", "")))
+        elif tag == "textarea" and name:
+            self._textarea = name
+            self.posted.append((name, ""))
+
+    def handle_data(self, data: str) -> None:
+        if self._textarea:
+            name, text = self.posted.pop()
+            self.posted.append((name, text + data))
+
+    def handle_endtag(self, tag: str) -> None:
+        if tag == "form":
+            self.inside = False
+        elif tag == "select":
+            self._select = None
+        elif tag == "textarea":
+            if self._textarea:  # a browser drops the one newline after <textarea>
+                name, text = self.posted.pop()
+                self.posted.append((name, text.removeprefix("\n")))
+            self._textarea = None
+
+
+def editor_post(client: Client, unit, typed: dict | None = None) -> dict:
+    """What the unit editor posts when a player opens `unit` and types `typed` over its
+    fields (a field set to None is emptied and left out, as an unticked box): the form as
+    the builder draws it now, with the army version that page was drawn at."""
+    page = client.get(f"/armies/{unit.army_id}/?unit={unit.pk}").content.decode()
+    form = _FormFields("unit-form")
+    form.feed(page)
+    assert form.posted, "the builder drew no unit editor"
+    values: dict[str, list[str]] = {}
+    for name, value in form.posted:
+        values.setdefault(name, []).append(value)
+    body: dict[str, Any] = {k: v[0] if len(v) == 1 else v for k, v in values.items()}
+    body.pop("csrfmiddlewaretoken", None)
+    for name, value in (typed or {}).items():
+        if value is None:
+            body.pop(name, None)
+        else:
+            body[name] = value
+    return body
 
 
 def assert_stored_prices_match_the_engine(army) -> None:

@@ -22,10 +22,10 @@ from tests.processes import manage
 
 pytestmark = [pytest.mark.django_db, pytest.mark.databases]
 
-# What the README tells an operator to dump: accounts, the catalog, the armies and the
-# table's games and rolls.
+# What the README tells an operator to dump: accounts and the language each chose, the
+# catalog, the armies and the table's games and rolls.
 # Content types and permissions are left out: migrate makes them in the new database.
-BACKUP = ["auth.user", "rules", "armies", "table"]
+BACKUP = ["auth.user", "accounts.preferences", "rules", "armies", "table"]
 
 
 def _stored_prices(a: Army) -> list:

@@ -71,9 +71,16 @@ def test_no_page_drawn_for_a_signed_in_player_may_be_kept_by_any_cache(client):
     army = Army.objects.create(owner=player, name="Orcs", system="gem")
     services.share_army(army)
     client.force_login(player)
-    # Not the pricing and fight APIs, the web app manifest or the service worker's code:
-    # they read no session, so what they answer is nobody's.
-    unread = ("/admin/", "/api/price/", "/api/fight/", "/manifest.webmanifest", "/sw.js")
+    # Not the pricing and fight APIs, the web app manifest, the service worker's code or
+    # the scripts' words: they read no session, so what they answer is nobody's.
+    unread = (
+        "/admin/",
+        "/api/price/",
+        "/api/fight/",
+        "/manifest.webmanifest",
+        "/sw.js",
+        "/jsi18n/",
+    )
     pages = [p for p in _paths_without_arguments() if not p.startswith(unread)]
     pages += [f"/armies/{army.pk}/", f"/armies/{army.pk}/export.json"]
     pages += [f"/armies/{army.pk}/roster/", f"/armies/{army.pk}/settings/"]

@@ -1,31 +1,47 @@
 from __future__ import annotations
 
+from decimal import Decimal
 from fractions import Fraction
 
 from django import template
+from django.utils import formats
 from django.utils.safestring import SafeString
+from django.utils.translation import ngettext
 
 import points
 from armies import drawing
 from armies.models import fight_url
 from points import fights
+from points.messages import Text
 from points.numbers import decimal_text
+from rules import words
+from rules.templatetags.rules_tags import local
 
 register = template.Library()
 
 
 @register.filter
+def say(text) -> str:
+    """{{ line.label|say }}: the engine's words in the reader's language (rules.words)."""
+    return words.say(text)
+
+
+@register.filter
 def pts(value) -> str:
-    """A points value as a player reads it: 28, 6.5, 0.5; long fractions to 4 places."""
+    """A points value as a player reads it, in the active language's way of writing numbers:
+    28, 6.5, 0.5 (6,5 in German and French); long fractions to 4 places. A worded value
+    ("not priced") is the engine's, said in the reader's language."""
     if value is None or value == "":
         return ""
+    if isinstance(value, Text):
+        return words.say(value)
     if isinstance(value, str):
-        return value
+        return local(value)  # a number the engine wrote already (≈0.3333)
     exact = Fraction(value)
     text = decimal_text(exact)
     if text is not None and len(text.partition(".")[2]) <= 6:
-        return text
-    return f"≈{float(exact):.4f}"
+        return formats.number_format(Decimal(text))
+    return "≈" + formats.number_format(Decimal(f"{float(exact):.4f}"))
 
 
 @register.filter
@@ -68,17 +84,24 @@ def unit_row(row, oob: bool = False) -> str:
 
 
 @register.filter
-def points_word(value) -> str:
-    """ "point" after exactly 1, else "points": 1 point, 0.5 points, 2 points."""
+def is_one(value) -> bool:
+    """Exactly 1 (1 point, not 0.5 or "≈0.3333"): a word after it takes its singular."""
     try:
-        return "point" if value is not None and value != "" and Fraction(value) == 1 else "points"
+        return value is not None and value != "" and Fraction(value) == 1
     except (TypeError, ValueError):  # "≈0.3333": not one
-        return "points"
+        return False
+
+
+@register.filter
+def points_word(value) -> str:
+    """ "point" after exactly 1, else "points": 1 point, 0.5 points, 2 points; in the page's
+    language (a fraction takes the form of a number other than one)."""
+    return ngettext("point", "points", 1 if is_one(value) else 2)
 
 
 @register.filter
 def models_word(value) -> str:
-    return "model" if value == 1 else "models"
+    return ngettext("model", "models", value if isinstance(value, int) else 2)
 
 
 @register.filter

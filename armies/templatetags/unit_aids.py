@@ -1,11 +1,11 @@
-"""{% unit_aids row.priced as aids %}: a unit card's table aids, worked out by armies.aids."""
+"""{% unit_aids row.priced as aids %}: a unit card's table aids, worked out by rules.aids."""
 
 from __future__ import annotations
 
 from django import template
 
-from armies import aids
 from points.model import PricedUnit
+from rules import aids
 
 register = template.Library()
 

@@ -72,6 +72,8 @@ MIDDLEWARE = [
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.middleware.csp.ContentSecurityPolicyMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
+    "django.middleware.locale.LocaleMiddleware",  # the page's language: from its /de/ or /fr/
+    "config.middleware.LanguageMiddleware",  # unprefixed: the visitor's own language, if another
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
@@ -97,6 +99,7 @@ TEMPLATES = [
             "context_processors": [
                 "django.template.context_processors.request",
                 "django.template.context_processors.csp",
+                "django.template.context_processors.i18n",
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
                 "accounts.devices.account_tag",
@@ -224,7 +227,19 @@ else:
     }
 DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", "muster@localhost")
 
+# Languages (SPEC 5): English at the unprefixed addresses, the others under /de/ and /fr/
+# (config/urls.py). Another language is one more catalog under locale/ and one line here
+# (docs/languages.md). Each name is written in its own language, as the switcher shows it.
+# English is "en-gb", the code the unprefixed addresses are drawn in (LANGUAGE_CODE must be
+# one of LANGUAGES for i18n_patterns to leave it unprefixed), and British dates stay as
+# they were ("28 Nov 2026").
 LANGUAGE_CODE = "en-gb"
+LANGUAGES = [("en-gb", "English"), ("de", "Deutsch"), ("fr", "Français")]
+LOCALE_PATHS = [BASE_DIR / "locale"]
+# The language cookie outlives the session: a visitor's choice holds on their next visit.
+LANGUAGE_COOKIE_AGE = 60 * 60 * 24 * 365
+LANGUAGE_COOKIE_SAMESITE = "Lax"
+LANGUAGE_COOKIE_SECURE = not DEBUG
 TIME_ZONE = "UTC"
 USE_I18N = True
 USE_TZ = True

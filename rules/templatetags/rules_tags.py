@@ -2,15 +2,33 @@
 
 from __future__ import annotations
 
+import re
 from fractions import Fraction
 
 from django import template
+from django.utils import formats
 
 from points import fights
 from points.fields import fmt
 from points.numbers import decimal_text
+from rules import words
 
 register = template.Library()
+
+# A number as the engine writes it for people: 462.8, -2, ≈0.3333 (not 1/3, not "—").
+_DECIMAL = re.compile(r"-?≈?\d+\.\d+")
+
+
+def local(text: str) -> str:
+    """A number written for people in the page's language: 462.8 reads 462,8 in German.
+    The army file, the API and what scripts read keep the dot (|unlocalize there)."""
+    return formats.number_format(text) if _DECIMAL.fullmatch(text) else text
+
+
+@register.filter
+def say(text) -> str:
+    """{{ o.note|say }}: the engine's words in the reader's language (rules.words)."""
+    return words.say(text)
 
 
 @register.filter
@@ -19,7 +37,7 @@ def num(value: object) -> str:
     if value is None or isinstance(value, bool):
         return "—"
     if isinstance(value, int | float | Fraction):
-        return fmt(Fraction(value))
+        return local(fmt(Fraction(value)))
     return str(value)
 
 
@@ -58,20 +76,20 @@ def expected(value: Fraction | None) -> str:
         return "–"
     text = decimal_text(Fraction(value))
     if text is not None and len(text.partition(".")[2]) <= 2:
-        return text
-    return f"≈{float(value):.2f}"
+        return local(text)
+    return local(f"≈{float(value):.2f}")
 
 
 @register.filter
 def fight_percent(value: Fraction | float | None) -> str:
     """A chance as a percentage to one decimal, as the fight odds show them: "60.0"."""
-    return "—" if value is None else fights.percent(value)
+    return "—" if value is None else local(fights.percent(value))
 
 
 @register.filter
 def fight_decimal(value: Fraction | float) -> str:
     """Points to two decimals, halves up: 7/3 -> "2.33"."""
-    return fights.two_places(value)
+    return local(fights.two_places(value))
 
 
 @register.filter

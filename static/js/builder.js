@@ -129,9 +129,14 @@ function applyListTools() {
     head.hidden = !any;
   }
   const count = document.getElementById("unit-filter-count");
+  const matching = ngettext(
+    "%(shown)s of %(all)s unit matches “%(typed)s”.",
+    "%(shown)s of %(all)s units match “%(typed)s”.",
+    ordered.length,
+  );
   count.textContent = wanted
-    ? `${shown} of ${ordered.length} units match “${filter.value.trim()}”.` +
-      (shown ? "" : " Clear the box to see them all.")
+    ? interpolate(matching, { shown, all: ordered.length, typed: filter.value.trim() }, true) +
+      (shown ? "" : ` ${gettext("Clear the box to see them all.")}`)
     : "";
 }
 

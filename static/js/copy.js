@@ -20,7 +20,7 @@ async function copyLink(button) {
     // No clipboard access (an http page, a refused permission): select it for Ctrl+C.
     if (target instanceof HTMLInputElement) target.select();
   }
-  if (status) status.textContent = done ? "Copied." : "Selected: press Ctrl+C (⌘C) to copy.";
+  if (status) status.textContent = done ? gettext("Copied.") : gettext("Selected: press Ctrl+C (⌘C) to copy.");
 }
 
 async function copyExport(button) {
@@ -29,7 +29,7 @@ async function copyExport(button) {
     if (status) status.textContent = text;
   };
   const text = fetch(button.dataset.copyUrl, { credentials: "same-origin" }).then((reply) => {
-    if (!reply.ok) throw new Error(`the server answered ${reply.status}`);
+    if (!reply.ok) throw new Error(interpolate(gettext("the server answered %(status)s"), { status: reply.status }, true));
     return reply.text();
   });
   try {
@@ -40,9 +40,15 @@ async function copyExport(button) {
     } else {
       await navigator.clipboard.writeText(await text);
     }
-    say(`Copied as ${button.dataset.copyLabel}: paste it where you like.`);
+    say(interpolate(gettext("Copied as %(kind)s: paste it where you like."), { kind: button.dataset.copyLabel }, true));
   } catch (error) {
-    say(`Could not copy (${error.message}): open the link and copy the text from there.`);
+    say(
+      interpolate(
+        gettext("Could not copy (%(why)s): open the link and copy the text from there."),
+        { why: error.message },
+        true,
+      ),
+    );
   }
 }
 

@@ -7,6 +7,8 @@
 // network the worker keeps the log-out until the next contact, and the page says so.
 // An answer drawn for another account than this page's (signed out meanwhile, someone
 // else signed in) tells the worker, which wipes what the device keeps (static/js/sw.js).
+// Its words come from the page's language's catalog (gettext, config/urls.py jsi18n/);
+// addresses may carry the language's prefix (/de/offline/), as in static/js/sw.js.
 (() => {
   const PAGES = "muster-pages-v2";
   const TABLE_DB = "muster-table"; // static/js/play.js TABLE_DB: table mode's offline taps
@@ -14,16 +16,23 @@
   const copyAt = document.documentElement.dataset.offlineCopy;
   const account = document.documentElement.dataset.account || "";
   let logoutPending = Boolean(document.documentElement.dataset.logoutPending);
-  const LOGGED_OUT_HERE =
-    "Logged out on this device: nothing of yours is kept on it any more. You will be logged out on the server too as soon as the network is back.";
+  const LANGUAGE = /^\/[a-z]{2}(?:-[a-z]{2,4})?(?=\/)/; // static/js/sw.js LANGUAGE
+  const prefix = LANGUAGE.exec(location.pathname)?.[0] ?? "";
+  const local = (path) => path.slice((LANGUAGE.exec(path)?.[0] ?? "").length);
+  const OFFLINE_PAGE = `${prefix}/offline/`;
+  const LOGGED_OUT_HERE = gettext(
+    "Logged out on this device: nothing of yours is kept on it any more. You will be logged out on the server too as soon as the network is back.",
+  );
 
   const clock = (when) => {
     const d = new Date(when);
     if (Number.isNaN(d.getTime())) return "";
     const time = `${String(d.getHours()).padStart(2, "0")}:${String(d.getMinutes()).padStart(2, "0")}`;
     if (d.toDateString() === new Date().toDateString()) return time;
-    return `${d.toLocaleDateString(undefined, { day: "numeric", month: "short" })}, ${time}`;
+    const day = d.toLocaleDateString(document.documentElement.lang || undefined, { day: "numeric", month: "short" });
+    return `${day}, ${time}`;
   };
+  const copyFrom = (text) => interpolate(text, { when: clock(copyAt) }, true);
 
   const status = () => document.getElementById("offline-status");
 
@@ -40,15 +49,15 @@
     const box = status();
     if (!box) return;
     box.replaceChildren(document.createTextNode(text));
-    if (reload) link(box, location.href, "Load the current page");
-    if (keptList && location.pathname !== "/offline/") link(box, "/offline/", "What this device keeps");
+    if (reload) link(box, location.href, gettext("Load the current page"));
+    if (keptList && location.pathname !== OFFLINE_PAGE) link(box, OFFLINE_PAGE, gettext("What this device keeps"));
     box.hidden = !text;
   }
 
   const needsServer = (el) => !el.closest("[data-offline-ok]");
   // (getAttribute: a form with a field named "action" hides the property of that name.)
   const loggingOut = (form) =>
-    Boolean(form) && new URL(form.getAttribute("action") || "", location.href).pathname === "/accounts/logout/";
+    Boolean(form) && local(new URL(form.getAttribute("action") || "", location.href).pathname) === "/accounts/logout/";
 
   // Marks and unmarks leave a control as they found it (its title, its description).
   function mark(el, title) {
@@ -68,7 +77,7 @@
       if (!needsServer(control) || control.dataset.offlineOff || loggingOut(control.form)) continue;
       control.dataset.offlineOff = control.disabled ? "was" : "yes";
       control.disabled = true;
-      mark(control, "Unavailable offline: this needs the server.");
+      mark(control, gettext("Unavailable offline: this needs the server."));
       control.dataset.offlineDescribed = control.getAttribute("aria-describedby") || "";
       control.setAttribute("aria-describedby", "offline-status");
     }
@@ -89,7 +98,7 @@
       a.dataset.offlineOff = "yes";
       a.setAttribute("aria-disabled", "true");
       a.classList.add("offline-unavailable");
-      mark(a, "Unavailable offline: this device does not keep that page.");
+      mark(a, gettext("Unavailable offline: this device does not keep that page."));
     }
   }
 
@@ -118,7 +127,7 @@
     const a = event.target.closest?.("a.offline-unavailable");
     if (!a) return;
     event.preventDefault();
-    say("That page is not kept on this device: it opens when the network returns.", { keptList: true });
+    say(gettext("That page is not kept on this device: it opens when the network returns."), { keptList: true });
   });
 
   function show() {
@@ -129,14 +138,18 @@
     } else if (!navigator.onLine) {
       say(
         copyAt
-          ? `Offline copy from ${clock(copyAt)}, kept on this device. Anything that needs the server is unavailable until the network returns.`
-          : "No network: anything that needs the server is unavailable until it returns.",
+          ? copyFrom(
+              gettext(
+                "Offline copy from %(when)s, kept on this device. Anything that needs the server is unavailable until the network returns.",
+              ),
+            )
+          : gettext("No network: anything that needs the server is unavailable until it returns."),
         { keptList: true },
       );
       markOffline();
     } else {
       markOnline();
-      say(copyAt ? `Offline copy from ${clock(copyAt)}. Back online.` : "", { reload: Boolean(copyAt) });
+      say(copyAt ? copyFrom(gettext("Offline copy from %(when)s. Back online.")) : "", { reload: Boolean(copyAt) });
     }
   }
 
@@ -150,7 +163,7 @@
       done.port1.onmessage = ({ data }) => {
         if (!data?.loggedOut) return;
         logoutPending = false;
-        say("Logged out on the server too.");
+        say(gettext("Logged out on the server too."));
       };
     }
     worker.postMessage({ recheck: true }, [done.port2]);
@@ -174,7 +187,11 @@
     if (copyAt) for (const m of document.querySelectorAll(".messages")) m.remove();
     if (copyAt && navigator.onLine && !logoutPending) {
       say(
-        `Offline copy from ${clock(copyAt)}, kept on this device: the server did not answer. Anything that needs it is unavailable.`,
+        copyFrom(
+          gettext(
+            "Offline copy from %(when)s, kept on this device: the server did not answer. Anything that needs it is unavailable.",
+          ),
+        ),
         { reload: true, keptList: true },
       );
       markOffline();
@@ -235,10 +252,15 @@
     if (form.dataset.forgotten) return;
     event.preventDefault();
     unsentTaps().then((n) => {
-      const lose =
-        `${n} change${n === 1 ? "" : "s"} made at the table without a network ` +
-        `${n === 1 ? "has" : "have"} not reached the server yet. Logging out deletes ` +
-        `${n === 1 ? "it" : "them"} from this device. Log out anyway?`;
+      const lose = interpolate(
+        ngettext(
+          "%(n)s change made at the table without a network has not reached the server yet. Logging out deletes it from this device. Log out anyway?",
+          "%(n)s changes made at the table without a network have not reached the server yet. Logging out deletes them from this device. Log out anyway?",
+          n,
+        ),
+        { n },
+        true,
+      );
       if (n && !window.confirm(lose)) return;
       forget().finally(() => {
         form.dataset.forgotten = "yes";

@@ -78,7 +78,7 @@
       if (event.target.id !== "new-game-form" || !offline()) return;
       event.preventDefault();
       if (!allowed(current(), { kind: "new" })) {
-        say("Starting the first game needs the server: it starts when the network returns.");
+        say(gettext("Starting the first game needs the server: it starts when the network returns."));
         return;
       }
       change({ kind: "new" });
@@ -230,12 +230,17 @@
         });
         db.close();
       })
-      .catch(() => say("This device would not keep the taps (is its storage full?): keep this page open."));
+      .catch(() => say(gettext("This device would not keep the taps (is its storage full?): keep this page open.")));
     return saving;
   }
 
   // ------------------------------------------------------------ drawing the device's copy
-  const trim = (x) => String(Number.isInteger(x) ? x : Number(x.toFixed(2)));
+  // Written as the page's language writes numbers (2,5 in German), to two places at most.
+  const numbers = new Intl.NumberFormat(document.documentElement.lang || undefined, {
+    maximumFractionDigits: 2,
+    useGrouping: false,
+  });
+  const trim = (x) => numbers.format(x);
   const fraction = (text) => {
     const [top, bottom = "1"] = String(text).split("/");
     return Number(top) / Number(bottom);
@@ -274,11 +279,15 @@
     const lost = m.units.reduce((sum, [key, each]) => sum + valueOf(s.state, key) * each, 0);
     const broken = lost >= breaks;
     const toBreak = Math.max(breaks - lost, 0);
-    section.querySelector("[data-morale-text]").textContent =
-      ` ${trim(lost)} of ${trim(force)} force points downed or dead; the force breaks at ${trim(breaks)}.`;
+    const counts = { lost: trim(lost), force: trim(force), breaks: trim(breaks) };
+    section.querySelector("[data-morale-text]").textContent = ` ${interpolate(
+      gettext("%(lost)s of %(force)s force points downed or dead; the force breaks at %(breaks)s."),
+      counts,
+      true,
+    )}`;
     const meter = section.querySelector("meter");
     meter.value = lost;
-    meter.textContent = `${trim(lost)} of ${trim(force)}`;
+    meter.textContent = interpolate(gettext("%(lost)s of %(force)s"), counts, true);
     meter.classList.toggle("broken", broken);
     section.classList.toggle("border-danger", broken);
     const status = section.querySelector("[data-morale-status]");
@@ -286,7 +295,15 @@
     status.dataset.testid = broken ? "play-broken" : "play-holding";
     status.textContent = broken
       ? section.dataset.brokenText
-      : `Holding: ${trim(toBreak)} more force point${toBreak === 1 ? "" : "s"} downed or dead and it breaks.`;
+      : interpolate(
+          ngettext(
+            "Holding: %(n)s more force point downed or dead and it breaks.",
+            "Holding: %(n)s more force points downed or dead and it breaks.",
+            toBreak,
+          ),
+          { n: trim(toBreak) },
+          true,
+        );
   }
 
   function paintCommander(s) {
@@ -296,13 +313,13 @@
       anyDown ||= down;
       const badge = document.querySelector(`#card-${id} .play-commander`);
       if (!badge) continue;
-      badge.textContent = down ? "commander down" : "commander in the fight";
+      badge.textContent = down ? gettext("commander down") : gettext("commander in the fight");
       badge.classList.toggle("text-bg-danger", down);
       badge.classList.toggle("text-bg-success", !down);
     }
     const bar = document.querySelector("#play-commander strong");
     if (bar) {
-      bar.textContent = anyDown ? "down" : "in the fight";
+      bar.textContent = anyDown ? gettext("down") : gettext("in the fight");
       bar.classList.toggle("text-danger", anyDown);
     }
   }
@@ -315,7 +332,8 @@
     box.hidden = !text;
   }
 
-  const changes = (n) => `${n} change${n === 1 ? "" : "s"}`;
+  // `text` (from ngettext, with %(n)s) with `n` and `values` put in.
+  const counted = (text, n, values = {}) => interpolate(text, { n, ...values }, true);
 
   function showPending() {
     if (!record || record.conflict) return;
@@ -323,17 +341,25 @@
     if (!n) return;
     if (!navigator.onLine) {
       say(
-        `${changes(n)} made offline, kept on this device: sent in order when the network returns.`,
+        counted(
+          ngettext(
+            "%(n)s change made offline, kept on this device: sent in order when the network returns.",
+            "%(n)s changes made offline, kept on this device: sent in order when the network returns.",
+            n,
+          ),
+          n,
+        ),
       );
     } else if (syncing) {
-      say(`Sending ${changes(n)} made offline…`);
+      say(counted(ngettext("Sending %(n)s change made offline…", "Sending %(n)s changes made offline…", n), n));
     }
   }
 
   function describe(op) {
-    if (op.kind === "undo") return "Undo the last change";
-    if (op.kind === "new") return "End this game and start a new one";
-    return `${cards.labels[op.key] || op.key}: ${op.step > 0 ? "one more" : "one less"}`;
+    if (op.kind === "undo") return gettext("Undo the last change");
+    if (op.kind === "new") return gettext("End this game and start a new one");
+    const what = { what: cards.labels[op.key] || op.key };
+    return interpolate(op.step > 0 ? gettext("%(what)s: one more") : gettext("%(what)s: one less"), what, true);
   }
 
   function showConflict() {
@@ -360,7 +386,9 @@
       }
       rows.append(tr);
     };
-    if (mine.number !== theirs.number) row("Game", mine.number ?? "none", theirs.number ?? "none");
+    if (mine.number !== theirs.number) {
+      row(gettext("Game"), mine.number ?? gettext("none"), theirs.number ?? gettext("none"));
+    }
     const keys = new Set([...Object.keys(cards.limits), ...Object.keys(theirs.state || {})]);
     for (const key of keys) {
       const here = valueOf(mine.state, key);
@@ -418,8 +446,15 @@
     waiting.length = 0;
     document.querySelector('[data-testid="play-conflict"]')?.remove();
     if ("indexedDB" in window) indexedDB.deleteDatabase(TABLE_DB);
-    const what = `${changes(unsent)} made offline ${unsent === 1 ? "was" : "were"}`;
-    say(unsent ? `Signed out: the ${what} deleted from this device, not sent.` : "");
+    const lost = counted(
+      ngettext(
+        "Signed out: the %(n)s change made offline was deleted from this device, not sent.",
+        "Signed out: the %(n)s changes made offline were deleted from this device, not sent.",
+        unsent,
+      ),
+      unsent,
+    );
+    say(unsent ? lost : "");
   }
 
   // An answer drawn for another account than this page (or for nobody): true, and the
@@ -459,6 +494,8 @@
     });
   }
 
+  const answered = (answer) => interpolate(gettext("the server answered %(status)s"), { status: answer.status }, true);
+
   async function sync() {
     if (syncing || !record || record.conflict || !record.pending.length) return;
     if (!navigator.onLine) return;
@@ -475,13 +512,13 @@
       if (elsewhere(check)) return;
       if (check.status === 200) {
         const server = json("play-data", parse(await check.text()));
-        conflictWith(server, "The game is not as this device left it.");
+        conflictWith(server, gettext("The game is not as this device left it."));
         return;
       }
-      if (check.status !== 204) throw new Error(`the server answered ${check.status}`);
+      if (check.status !== 204) throw new Error(answered(check));
       while (record?.pending.length) {
         const op = record.pending[0];
-        if (!urlFor(op)) throw new Error("this page cannot send that change");
+        if (!urlFor(op)) throw new Error(gettext("this page cannot send that change"));
         const answer = await send(op);
         if (elsewhere(answer)) return;
         const doc = parse(await answer.text());
@@ -495,19 +532,36 @@
         }
         if ((answer.status === 409 || answer.status === 422) && server) {
           const why = doc.querySelector('[data-testid="play-error"]')?.textContent.trim();
-          conflictWith(server, why || "The server refused a change made here.");
+          conflictWith(server, why || gettext("The server refused a change made here."));
           return;
         }
-        throw new Error(`the server answered ${answer.status}`);
+        throw new Error(answered(answer));
       }
-      say(`Sent: the ${changes(count)} made offline are on the server.`);
+      say(
+        counted(
+          ngettext(
+            "Sent: the %(n)s change made offline is on the server.",
+            "Sent: the %(n)s changes made offline are on the server.",
+            count,
+          ),
+          count,
+        ),
+      );
       syncing = false;
       await poll(true);
     } catch (error) {
       if (!record) return; // dropped meanwhile: nothing left to send
       if (navigator.onLine) {
         say(
-          `${changes(record.pending.length)} made offline not sent yet (${error.message || "no answer"}): kept on this device, tried again in a moment.`,
+          counted(
+            ngettext(
+              "%(n)s change made offline not sent yet (%(why)s): kept on this device, tried again in a moment.",
+              "%(n)s changes made offline not sent yet (%(why)s): kept on this device, tried again in a moment.",
+              record.pending.length,
+            ),
+            record.pending.length,
+            { why: error.message || gettext("no answer") },
+          ),
         );
       } else showPending();
     } finally {

@@ -9,6 +9,14 @@
 // A page answered from the device carries data-offline-copy="<when it was stored>" on
 // <html>; static/js/offline.js says so on the page and marks what needs the server.
 //
+// Per language (SPEC 5, "Languages"): English pages are at their plain addresses, German
+// and French ones under /de/, /fr/ (any two-letter prefix, with a region or not, is a
+// language's: no page of Muster's sits at a two-letter top-level address). Copies are
+// kept by address, so a page's English and German copies are two copies that never
+// replace each other; the offline page and the words the scripts show (the language's
+// jsi18n/ catalog) are kept per language too, and a page not kept is answered with the
+// offline page in its own language.
+//
 // Pages are network first: a player with a network always sees the current page, and the
 // kept copy is renewed. A share link that answers 404 (turned off or renewed) loses its
 // kept pages at once.
@@ -33,7 +41,7 @@ const STATE = "muster-state-v1"; // the device's account, and a log-out waiting 
 const KEPT_CACHES = [PAGES, STATIC, STATE];
 const STATE_KEY = "/__muster/state";
 const TABLE_DB = "muster-table"; // static/js/play.js TABLE_DB: table mode's offline taps
-const OFFLINE_PAGE = "/offline/";
+const OFFLINE_PAGE = "/offline/"; // under the language's prefix: /de/offline/
 const SAVED_AT = "X-Muster-Saved-At";
 const ASKED_AT = "X-Muster-Asked-At";
 const ACCOUNT = "X-Muster-Account"; // accounts/devices.py HEADER
@@ -43,13 +51,22 @@ const KEPT = [
   /^\/armies\/\d+\/roster\/$/,
   /^\/s\/[A-Za-z0-9_-]+\/(?:play\/(?:cards\/\d+\/)?|roster\/)?$/,
 ];
-const SHARE = /^\/s\/([A-Za-z0-9_-]+)\//;
+const SHARE = /^\/s\/([A-Za-z0-9_-]+)\//; // of an address without its language prefix
+const LANGUAGE = /^\/[a-z]{2}(?:-[a-z]{2,4})?(?=\/)/; // config/urls.py: i18n_patterns' prefix
+const CATALOG = "/jsi18n/"; // config/urls.py: the scripts' words, under the language's prefix
 const SIGN_IN = ["/accounts/login/", "/accounts/signup/"];
 const LOG_OUT = "/accounts/logout/";
 const RECHECK_EVERY = 60 * 1000; // share links re-checked at most once a minute
 
+// "/de" for /de/armies/, "" for an English address; the address without it.
+const prefixOf = (path) => LANGUAGE.exec(path)?.[0] ?? "";
+const local = (path) => path.slice(prefixOf(path).length);
+
 const kept = (url) =>
-  url.origin === self.location.origin && !url.search && KEPT.some((re) => re.test(url.pathname));
+  url.origin === self.location.origin && !url.search && KEPT.some((re) => re.test(local(url.pathname)));
+// Kept with the static files: the scripts' words are needed offline as much as the scripts.
+const staticPath = (path) =>
+  path.startsWith("/static/") || ["/manifest.webmanifest", CATALOG].includes(local(path));
 
 // What the worker keeps for itself is not worth waiting on for long: a request that hangs
 // (a network that drops halfway) would otherwise hold the worker's install forever.
@@ -178,18 +195,22 @@ async function contact() {
   if (state.logout) await sendLogout();
 }
 
-// The page shown offline for a page not kept, and the static files it loads. A network
-// that fails meanwhile does not stop the worker installing (a phone would then keep
-// nothing until its next visit): it is tried again after each page loaded online.
-async function keepOfflinePage() {
+// The page shown offline for a page not kept, in the language of `prefix` ("" English,
+// "/de"), and the static files it loads. A network that fails meanwhile does not stop the
+// worker installing (a phone would then keep nothing until its next visit): it is tried
+// again after each page loaded online.
+async function keepOfflinePage(prefix = "") {
   const cache = await caches.open(STATIC);
-  if (await cache.match(OFFLINE_PAGE)) return;
+  const address = prefix + OFFLINE_PAGE;
+  if (await cache.match(address)) return;
   try {
-    const answer = await fetch(OFFLINE_PAGE, { credentials: "omit", signal: waitAtMost() });
-    if (!answer.ok) return;
+    const answer = await fetch(address, { credentials: "omit", signal: waitAtMost() });
+    if (!answer.ok || answer.redirected) return;
     const html = await answer.clone().text();
-    await cache.put(OFFLINE_PAGE, answer);
-    const assets = [...html.matchAll(/(?:src|href)="(\/static\/[^"]+)"/g)].map((m) => m[1]);
+    await cache.put(address, answer);
+    const assets = [...html.matchAll(/(?:src|href)="(\/[^"]+)"/g)]
+      .map((m) => m[1])
+      .filter(staticPath);
     await Promise.all(assets.map((a) => keepStatic(a)));
   } catch {
     // No answer (yet): the next page loaded with a network tries again.
@@ -250,7 +271,7 @@ async function keepPage(key, answer, askedAt, who, asked) {
 async function forgetShare(token) {
   const cache = await caches.open(PAGES);
   for (const request of await cache.keys()) {
-    if (new URL(request.url).pathname.startsWith(`/s/${token}/`)) await cache.delete(request);
+    if (local(new URL(request.url).pathname).startsWith(`/s/${token}/`)) await cache.delete(request);
   }
 }
 
@@ -271,10 +292,11 @@ async function keptCopy(key) {
   return new Response(marked, { status: 200, headers });
 }
 
-// With a log-out waiting to be sent, the page says so: <html data-logout-pending>.
-async function offlinePage() {
+// With a log-out waiting to be sent, the page says so: <html data-logout-pending>. In the
+// language of `prefix`, the asked page's.
+async function offlinePage(prefix = "") {
   await loaded;
-  const page = await caches.match(OFFLINE_PAGE);
+  const page = await caches.match(prefix + OFFLINE_PAGE);
   if (!page) return new Response("Offline, and this page is not kept on this device.", { status: 503 });
   if (!state.logout) return page;
   const html = (await page.text()).replace(/<html\b/i, '<html data-logout-pending="yes"');
@@ -298,21 +320,22 @@ async function recheckShares(now = false) {
   const asked = generation;
   const account = state.account;
   const cache = await caches.open(PAGES);
-  const tokens = new Set();
+  const tokens = new Map(); // token: the share page's address in a language it is kept in
   for (const request of await cache.keys()) {
-    const found = SHARE.exec(new URL(request.url).pathname);
-    if (found) tokens.add(found[1]);
+    const path = new URL(request.url).pathname;
+    const found = SHARE.exec(local(path));
+    if (found && !tokens.has(found[1])) tokens.set(found[1], `${prefixOf(path)}/s/${found[1]}/`);
   }
-  for (const token of tokens) {
+  for (const [token, address] of tokens) {
     try {
       await contact();
       const askedAt = Date.now();
-      const answer = await fetch(`/s/${token}/`, { credentials: "same-origin" });
+      const answer = await fetch(address, { credentials: "same-origin" });
       const who = answer.headers.get(ACCOUNT);
       if (!(await heard(who, asked)) || who !== account || asked !== generation) return true;
       if (answer.status === 404) await forgetShare(token);
-      else if (answer.ok && (await (await caches.open(PAGES)).match(`/s/${token}/`))) {
-        await keepPage(`/s/${token}/`, answer, askedAt, who, asked);
+      else if (answer.ok && (await (await caches.open(PAGES)).match(address))) {
+        await keepPage(address, answer, askedAt, who, asked);
       }
     } catch {
       return false; // no network (yet): next time
@@ -344,12 +367,12 @@ async function page(event, url) {
     askedAt = Date.now();
     answer = await fetch(event.request);
   } catch {
-    return (kept(url) && (await keptCopy(key))) || offlinePage();
+    return (kept(url) && (await keptCopy(key))) || offlinePage(prefixOf(key));
   }
   // Whom it was drawn for: another account than the device's wipes it all first.
   const who = answer.headers.get(ACCOUNT);
   const current = await heard(who, asked);
-  const share = SHARE.exec(url.pathname);
+  const share = SHARE.exec(local(url.pathname));
   if (answer.status === 404 && share) {
     await forgetShare(share[1]);
   } else if (answer.ok && !answer.redirected && kept(url) && current) {
@@ -359,7 +382,7 @@ async function page(event, url) {
     const cache = await caches.open(PAGES);
     await cache.delete(key);
   }
-  event.waitUntil(Promise.all([recheckShares(), keepOfflinePage()]));
+  event.waitUntil(Promise.all([recheckShares(), keepOfflinePage(prefixOf(key))]));
   return answer;
 }
 
@@ -381,7 +404,7 @@ async function logOut(request) {
   } catch {
     state = { ...state, logout: { token } };
     await saveState();
-    return Response.redirect(OFFLINE_PAGE, 303);
+    return Response.redirect(prefixOf(new URL(request.url).pathname) + OFFLINE_PAGE, 303);
   }
 }
 
@@ -403,15 +426,13 @@ async function staticFile(request) {
 // The answer this worker gives `event`, or null to let it through untouched.
 function answerFor(event, url) {
   const request = event.request;
-  if (request.method === "POST" && SIGN_IN.includes(url.pathname)) {
+  if (request.method === "POST" && SIGN_IN.includes(local(url.pathname))) {
     event.waitUntil(wipe(null)); // someone signs in: nothing of the last account stays
     return null;
   }
   if (request.method !== "GET") return null;
   if (request.mode === "navigate") return page(event, url);
-  if (url.pathname.startsWith("/static/") || url.pathname === "/manifest.webmanifest") {
-    return staticFile(request);
-  }
+  if (staticPath(url.pathname)) return staticFile(request);
   return null;
 }
 
@@ -434,7 +455,7 @@ self.addEventListener("fetch", (event) => {
   const request = event.request;
   const url = new URL(request.url);
   if (url.origin !== self.location.origin) return;
-  if (request.method === "POST" && url.pathname === LOG_OUT) {
+  if (request.method === "POST" && local(url.pathname) === LOG_OUT) {
     event.respondWith(logOut(request));
     return;
   }
@@ -480,7 +501,7 @@ self.addEventListener("message", (event) => {
     (async () => {
       for (const asset of data.assets || []) {
         const url = new URL(asset, self.location.origin);
-        if (url.origin === self.location.origin && url.pathname.startsWith("/static/")) {
+        if (url.origin === self.location.origin && staticPath(url.pathname)) {
           await keepStatic(url.pathname);
         }
       }

@@ -1,5 +1,17 @@
 // Light/dark colour mode: the stored choice, else the system preference.
 // Loaded in <head> so the page never flashes the wrong theme.
+//
+// Every script's words come from the page's language's catalog (gettext, ngettext and
+// interpolate: Django's JavaScriptCatalog, loaded just before this, config/urls.py). Should
+// it not load (a page kept offline whose catalog never was), they show in English rather
+// than stop the scripts.
+window.gettext ??= (text) => text;
+window.ngettext ??= (one, many, n) => (n === 1 ? one : many);
+window.interpolate ??= (text, values, named) =>
+  named
+    ? text.replace(/%\((\w+)\)s/g, (_, key) => String(values[key]))
+    : text.replace(/%s/g, () => String(values.shift()));
+
 (() => {
   const KEY = "muster-theme";
   const stored = () => localStorage.getItem(KEY);
@@ -8,7 +20,7 @@
   const apply = (theme) => {
     document.documentElement.setAttribute("data-bs-theme", theme);
     const label = document.querySelector("#theme-toggle .theme-label");
-    if (label) label.textContent = theme === "dark" ? "Light mode" : "Dark mode";
+    if (label) label.textContent = theme === "dark" ? gettext("Light mode") : gettext("Dark mode");
   };
   apply(preferred());
   document.addEventListener("DOMContentLoaded", () => {

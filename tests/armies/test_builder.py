@@ -10,7 +10,7 @@ from django.utils import timezone
 
 from armies.models import Army
 from tests.factories import ArmyFactory, sample_file
-from tests.helpers import HX, as_page
+from tests.helpers import HX, as_page, editor_post
 from tests.samples import PRINTED, VSGMR_SAMPLES
 
 pytestmark = pytest.mark.django_db
@@ -65,15 +65,9 @@ def test_typing_a_stat_reprices_the_unit_and_the_total_through_htmx(player_clien
     # Off 4, def 4: the Swordsman of SPEC 3.2, 6.5 points; two of them cost 13.
     response = player_client.post(
         f"/armies/{army.pk}/units/{unit.pk}/",
-        {
-            "version": army.version,
-            "name": "Swordsmen",
-            "quantity": "2",
-            "type": "skirmisher",
-            "base": "25mm",
-            "off": "4",
-            "def": "4",
-        },
+        editor_post(
+            player_client, unit, {"name": "Swordsmen", "quantity": "2", "off": "4", "def": "4"}
+        ),
         headers=HX,
     )
     html = response.content.decode()
@@ -95,15 +89,9 @@ def test_a_dice_expression_is_accepted_and_kept_as_typed(player_client, player):
     unit = army.units.get()
     player_client.post(
         f"/armies/{army.pk}/units/{unit.pk}/",
-        {
-            "version": army.version,
-            "name": "Brute",
-            "quantity": "1",
-            "type": "block",
-            "base": "20mm",
-            "off": "d6+1",
-            "def": "3",
-        },
+        editor_post(
+            player_client, unit, {"name": "Brute", "type": "block", "base": "20mm", "off": "d6+1"}
+        ),
         headers=HX,
     )
     unit.refresh_from_db()
@@ -119,17 +107,17 @@ def test_bad_stats_are_refused_beside_their_fields_and_nothing_is_saved(player_c
     unit = army.units.get()
     response = player_client.post(
         f"/armies/{army.pk}/units/{unit.pk}/",
-        {
-            "version": army.version,
-            "name": "Broken",
-            "quantity": "1",
-            "type": "skirmisher",
-            "base": "25mm",
-            "off": "11",
-            "def": "2d",
-            "missile-0-off": "4",
-            "missile-0-range": "0",
-        },
+        editor_post(
+            player_client,
+            unit,
+            {
+                "name": "Broken",
+                "off": "11",
+                "def": "2d",
+                "missile-0-off": "4",
+                "missile-0-range": "0",
+            },
+        ),
         headers=HX,
     )
     html = response.content.decode()
@@ -152,15 +140,7 @@ def test_without_javascript_a_bad_save_comes_back_with_the_typed_values(player_c
     unit = army.units.get()
     response = player_client.post(
         f"/armies/{army.pk}/units/{unit.pk}/",
-        {
-            "version": army.version,
-            "name": "Typed name",
-            "quantity": "1",
-            "type": "skirmisher",
-            "base": "25mm",
-            "off": "12",
-            "def": "3",
-        },
+        editor_post(player_client, unit, {"name": "Typed name", "off": "12"}),
     )
     html = response.content.decode()
     assert response.status_code == 400
@@ -173,15 +153,11 @@ def test_without_javascript_a_good_save_redirects_back_to_the_editor(player_clie
     unit = army.units.get()
     response = player_client.post(
         f"/armies/{army.pk}/units/{unit.pk}/",
-        {
-            "version": army.version,
-            "name": "Thane",
-            "quantity": "1",
-            "kind": "guy",
-            "flavor": "hero",
-            "commander": "on",
-            "traits": ["tough"],
-        },
+        editor_post(
+            player_client,
+            unit,
+            {"name": "Thane", "flavor": "hero", "commander": "on", "traits": ["tough"]},
+        ),
     )
     assert response.status_code == 302
     assert response.url == f"/armies/{army.pk}/?unit={unit.pk}#editor"
@@ -403,7 +379,7 @@ def test_editing_a_unit_moves_the_army_to_the_top_of_the_list(player_client, pla
     Army.objects.filter(pk=newer.pk).update(updated=week_ago + timedelta(days=1))
     unit = older.units.get()
     if edit == "save":
-        data = {"version": older.version, "name": "Renamed", "quantity": "1", **troop}
+        data = editor_post(player_client, unit, {"name": "Renamed"})
         response = player_client.post(f"/armies/{older.pk}/units/{unit.pk}/", data, headers=HX)
         assert response.status_code == 200
     else:
@@ -451,12 +427,7 @@ def test_a_d10_unit_with_many_weapons_can_be_saved_from_the_editor(player_client
     unit = army.units.get()
     response = player_client.post(
         f"/armies/{army.pk}/units/{unit.pk}/",
-        {
-            "version": army.version,
-            "name": "Gunners",
-            "quantity": "1",
-            "weapons": "\r\n".join(weapons),
-        },
+        editor_post(player_client, unit, {"name": "Gunners"}),
         headers=HX,
     )
     assert response.status_code == 200
@@ -527,13 +498,7 @@ def test_a_unit_name_with_a_control_character_is_refused_and_the_army_still_pric
     unit = army.units.get()
     response = player_client.post(
         f"/armies/{army.pk}/units/{unit.pk}/",
-        {
-            "version": army.version,
-            "name": "Bad\tname",
-            "quantity": "1",
-            "kind": "guy",
-            "flavor": "troop",
-        },
+        editor_post(player_client, unit, {"name": "Bad\tname"}),
         headers=HX,
     )
     assert "must be one line of printable text" in response.content.decode()
@@ -547,13 +512,7 @@ def test_a_quantity_over_the_file_formats_limit_is_refused(player_client, player
     unit = army.units.get()
     response = player_client.post(
         f"/armies/{army.pk}/units/{unit.pk}/",
-        {
-            "version": army.version,
-            "name": "Horde",
-            "quantity": "5000",
-            "kind": "guy",
-            "flavor": "troop",
-        },
+        editor_post(player_client, unit, {"name": "Horde", "quantity": "5000"}),
         headers=HX,
     )
     feedback = response.content.decode().split('id="fb-quantity"')[1].split("</div>")[0]
@@ -666,15 +625,7 @@ def test_the_library_forms_stay_on_a_builder_page_that_comes_back_refused(player
     # Without JavaScript: an impossible OFF comes back as the whole page, status 400.
     response = player_client.post(
         f"/armies/{army.pk}/units/{unit.pk}/",
-        {
-            "version": army.version,
-            "name": "X",
-            "quantity": "1",
-            "type": "skirmisher",
-            "base": "25mm",
-            "off": "14",
-            "def": "4",
-        },
+        editor_post(player_client, unit, {"name": "X", "off": "14"}),
     )
     assert response.status_code == 400
     html = response.content.decode()
@@ -695,15 +646,7 @@ def test_two_editors_show_their_own_values_and_messages(player_client, player):
     first, second = army.units.order_by("position")
     refused = player_client.post(
         f"/armies/{army.pk}/units/{first.pk}/",
-        {
-            "version": army.version,
-            "name": "Typed",
-            "quantity": "1",
-            "type": "skirmisher",
-            "base": "25mm",
-            "off": "12",
-            "def": "3",
-        },
+        editor_post(player_client, first, {"name": "Typed", "off": "12"}),
     )
     assert refused.status_code == 400 and 'value="12"' in refused.content.decode()
 

@@ -13,7 +13,7 @@ from django.urls import reverse
 
 from armies import services
 from tests.factories import ArmyFactory
-from tests.helpers import HX
+from tests.helpers import HX, editor_post
 
 pytestmark = [pytest.mark.django_db, pytest.mark.databases]
 
@@ -34,7 +34,7 @@ def test_a_save_re_sends_the_unit_and_the_rows_whose_errors_it_changed(player_cl
 
     response = player_client.post(
         f"/armies/{army.pk}/units/{first.pk}/",
-        {"version": army.version, "name": "Hero", "quantity": "1", **HERO},
+        editor_post(player_client, first, {"name": "Hero", "commander": None}),
         headers=HX,
     )
 
@@ -51,7 +51,7 @@ def test_a_save_that_changes_no_other_unit_re_sends_one_row(player_client, playe
     unit = army.units.first()
     response = player_client.post(
         f"/armies/{army.pk}/units/{unit.pk}/",
-        {"version": army.version, "name": "Veterans", "quantity": "2", **SWORDSMAN},
+        editor_post(player_client, unit, {"name": "Veterans", "quantity": "2"}),
         headers=HX,
     )
     html = response.content.decode()
@@ -64,7 +64,7 @@ def test_a_refused_save_re_sends_no_row(player_client, player):
     unit = army.units.first()
     response = player_client.post(
         f"/armies/{army.pk}/units/{unit.pk}/",
-        {"version": army.version, "name": "Veterans", "quantity": "1", **SWORDSMAN, "off": "14"},
+        editor_post(player_client, unit, {"name": "Veterans", "off": "14"}),
         headers=HX,
     )
     html = response.content.decode()
@@ -138,7 +138,7 @@ def test_rows_drawn_before_are_redrawn_when_anything_they_show_changes(player_cl
     assert "2 commanders" in page and active_rows(page) == [f"unit-{second.pk}"]
     player_client.post(
         f"/armies/{army.pk}/units/{first.pk}/",
-        {"version": army.version, "name": "Demoted", "quantity": "3", **HERO},
+        editor_post(player_client, first, {"name": "Demoted", "quantity": "3", "commander": None}),
         headers=HX,
     )
     page = player_client.get(f"/armies/{army.pk}/?unit={third.pk}").content.decode()
@@ -162,7 +162,7 @@ def _queries_after_a_save(client, army, pages) -> dict[str, int]:
     army.refresh_from_db()
     client.post(
         f"/armies/{army.pk}/units/{changed.pk}/",
-        {"version": army.version, "name": "Veterans", "quantity": "2", **SWORDSMAN},
+        editor_post(client, changed, {"name": "Veterans", "quantity": "2"}),
         headers=HX,
     )
     counts = {}

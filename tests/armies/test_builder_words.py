@@ -9,7 +9,7 @@ import pytest
 
 from rules.models import SampleArmy
 from tests.factories import ArmyFactory
-from tests.helpers import HX, as_page
+from tests.helpers import HX, as_page, editor_post
 
 pytestmark = pytest.mark.django_db
 
@@ -31,9 +31,9 @@ def test_one_point_and_one_model_are_singular(player_client, player):
 def test_more_than_one_point_and_model_are_plural(player_client, player):
     army = ArmyFactory(owner=player, system="gem", profiles=[SWORDSMAN])
     unit = army.units.get()
-    data = {"name": "Swordsmen", "quantity": "2", **SWORDSMAN}
+    data = editor_post(player_client, unit, {"name": "Swordsmen", "quantity": "2"})
     html = player_client.post(
-        f"/armies/{army.pk}/units/{unit.pk}/", as_page(army, data), headers=HX
+        f"/armies/{army.pk}/units/{unit.pk}/", data, headers=HX
     ).content.decode()
     text = re.sub(r"\s+", " ", re.sub(r"<[^>]+>", "", html))
     # 6.5 each, two of them 13.
@@ -70,9 +70,9 @@ def test_a_bad_points_limit_says_what_to_type_once(player_client, player, typed,
 def test_a_long_name_gets_one_message_in_the_editor_and_the_settings(player_client, player):
     army = ArmyFactory(owner=player, system="gem", profiles=[SWORDSMAN])
     unit = army.units.get()
-    data = {"name": "x" * 300, "quantity": "1", **SWORDSMAN}
+    data = editor_post(player_client, unit, {"name": "x" * 300})
     html = player_client.post(
-        f"/armies/{army.pk}/units/{unit.pk}/", as_page(army, data), headers=HX
+        f"/armies/{army.pk}/units/{unit.pk}/", data, headers=HX
     ).content.decode()
     box = html.split('id="fb-name"')[1].split("</div>")[0]
     assert box.endswith(">Keep it to 200 characters or fewer (this has 300). ")
@@ -84,9 +84,9 @@ def test_a_long_name_gets_one_message_in_the_editor_and_the_settings(player_clie
 def test_a_quantity_of_nought_says_how_to_remove_the_unit_instead(player_client, player):
     army = ArmyFactory(owner=player, system="gem", profiles=[SWORDSMAN])
     unit = army.units.get()
-    data = {"name": "U", "quantity": "0", **SWORDSMAN}
+    data = editor_post(player_client, unit, {"name": "U", "quantity": "0"})
     html = player_client.post(
-        f"/armies/{army.pk}/units/{unit.pk}/", as_page(army, data), headers=HX
+        f"/armies/{army.pk}/units/{unit.pk}/", data, headers=HX
     ).content.decode()
     box = html.split('id="fb-quantity"')[1].split("</div>")[0]
     assert "Type 1 or more: to remove the unit, delete it from the list." in box

@@ -8,7 +8,7 @@ import re
 import pytest
 
 from tests.factories import ArmyFactory
-from tests.helpers import as_page
+from tests.helpers import editor_post
 
 pytestmark = pytest.mark.django_db
 
@@ -43,9 +43,7 @@ def test_the_d10_editor_offers_the_weapon_table_under_the_weapons_box(player_cli
 def test_a_weapon_picked_without_javascript_is_added_on_save(player_client, player):
     army = ArmyFactory(owner=player, system="d10", profiles=[{"weapons": ["Knife"]}])
     unit = army.units.get()
-    data = as_page(
-        army, {"name": "Gunner", "quantity": "1", "weapons": "Knife", "weapons-add": "LMG"}
-    )
+    data = editor_post(player_client, unit, {"name": "Gunner", "weapons-add": "LMG"})
     player_client.post(f"/armies/{army.pk}/units/{unit.pk}/", data)
     unit.refresh_from_db()
     assert unit.profile["weapons"] == ["Knife", "LMG"]
@@ -54,9 +52,7 @@ def test_a_weapon_picked_without_javascript_is_added_on_save(player_client, play
 def test_a_weapon_not_in_the_table_is_not_added_from_the_select(player_client, player):
     army = ArmyFactory(owner=player, system="d10", profiles=[{}])
     unit = army.units.get()
-    data = as_page(
-        army, {"name": "Gunner", "quantity": "1", "weapons": "", "weapons-add": "Railgun"}
-    )
+    data = editor_post(player_client, unit, {"name": "Gunner", "weapons-add": "Railgun"})
     player_client.post(f"/armies/{army.pk}/units/{unit.pk}/", data)
     unit.refresh_from_db()
     assert "weapons" not in unit.profile

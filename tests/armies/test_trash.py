@@ -13,7 +13,7 @@ from django.utils import timezone
 from armies import services
 from armies.models import Army, Unit
 from tests.factories import ArmyFactory, UserFactory
-from tests.helpers import HX, as_page
+from tests.helpers import HX, as_page, editor_post
 
 pytestmark = [pytest.mark.django_db, pytest.mark.databases]
 
@@ -58,7 +58,7 @@ def test_after_deleting_the_same_tab_can_keep_editing(player_client, player):
     version = rendered_version(html)
     response = player_client.post(
         f"/armies/{army.pk}/units/{troop.pk}/",
-        {"version": version, "name": "Still editing", "quantity": "1", **TROOP},
+        editor_post(player_client, troop, {"version": version, "name": "Still editing"}),
         headers=HX,
     )
     assert response.status_code == 200

@@ -3,13 +3,15 @@ a sheet printed again after any change still shows the change."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 from django.core.cache import cache
 
-from armies import unit_cards
+from rules.systems import SYSTEM_PAGES
 from table.models import AcquisitionRecord
 from tests.factories import ArmyFactory
-from tests.helpers import HX, as_page, goms_army, roll_url
+from tests.helpers import HX, as_page, editor_post, goms_army, roll_url
 
 pytestmark = pytest.mark.django_db
 
@@ -23,7 +25,7 @@ def test_a_sheet_printed_again_shows_every_change_to_its_cards(player_client, pl
     assert sheet.count('data-testid="unit-cost"><strong>6.5</strong> pts') == 2
     player_client.post(
         f"/armies/{army.pk}/units/{second.pk}/",
-        {"version": army.version, "name": "Veterans", "quantity": "3", **SWORDSMAN, "def": 5},
+        editor_post(player_client, second, {"name": "Veterans", "quantity": "3", "def": "5"}),
         headers=HX,
     )
     player_client.post(
@@ -58,8 +60,8 @@ def test_a_card_is_worked_out_when_its_unit_is_written_not_when_the_sheet_is_rea
         worked.append(pu.unit.name)
         return drawn(pu)
 
-    drawn = unit_cards.CARDS["gem"]
-    monkeypatch.setitem(unit_cards.CARDS, "gem", gem_card)
+    drawn = SYSTEM_PAGES["gem"].unit_card
+    monkeypatch.setitem(SYSTEM_PAGES, "gem", replace(SYSTEM_PAGES["gem"], unit_card=gem_card))
     army = ArmyFactory(owner=player, system="gem", profiles=[{**SWORDSMAN, "mor": 7}] * 2)
     assert worked == ["Unit 1", "Unit 2"]
     for _ in range(2):

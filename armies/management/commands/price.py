@@ -9,6 +9,7 @@ import sys
 from django.core.management.base import BaseCommand
 
 import points
+from rules.words import say, say_error
 
 LEGAL, BREAKS_A_RULE, UNREADABLE = 0, 1, 2
 
@@ -32,9 +33,9 @@ class Command(BaseCommand):
         except (OSError, UnicodeDecodeError) as exc:
             self._fail(f"{file}: cannot read the file ({exc.__class__.__name__})")
         except points.ArmyFileError as exc:
-            self._fail(str(exc))
+            self._fail(say_error(exc))
         priced = points.price_army(army)
-        self.stdout.write(json.dumps(priced.to_json(), ensure_ascii=False))
+        self.stdout.write(json.dumps(priced.to_json(say), ensure_ascii=False))
         sys.exit(LEGAL if priced.legal else BREAKS_A_RULE)
 
     def _fail(self, message: str) -> None:

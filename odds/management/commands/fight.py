@@ -8,6 +8,7 @@ import sys
 from django.core.management.base import BaseCommand, CommandError
 
 from points import ArmyFileError, fights
+from rules.words import say, say_error
 
 OK, UNREADABLE = 0, 2
 
@@ -57,9 +58,13 @@ class Command(BaseCommand):
             result = fights.compute(request)
         except (OSError, UnicodeDecodeError) as exc:
             self._fail(f"cannot read the file ({exc.__class__.__name__})")
-        except (ArmyFileError, fights.TooLarge, CommandError, ValueError) as exc:
+        except ArmyFileError as exc:
+            self._fail(say_error(exc))
+        except fights.TooLarge as exc:
+            self._fail(say(exc.message))
+        except (CommandError, ValueError) as exc:
             self._fail(str(exc))
-        self.stdout.write(json.dumps(result.to_json(), ensure_ascii=False))
+        self.stdout.write(json.dumps(result.to_json(say), ensure_ascii=False))
         sys.exit(OK)
 
     def _fail(self, message: str) -> None:

@@ -1,12 +1,16 @@
-"""Ready-made things a unit can start from or be given, as plain data: the unit picker
-(armies/picker.py) lists the figures, and the editor offers the weapons in its lists."""
+"""Ready-made things a unit can start from or be given, as plain data beside the catalog:
+each system's module in rules/systems/ names its own, the unit picker (armies/picker.py)
+lists the figures and the editor offers the weapons in its lists."""
 
 from __future__ import annotations
 
 import json
+from typing import NamedTuple
 
-from points import d10
+from points import d10, goms, vsgmr
 from rules.catalog import SAMPLES
+
+GEM = "gem"  # the sample armies whose missile weapons GEM's editor lists
 
 # GEM's worked examples (SPEC 3.2): figures whose prices the rules themselves state.
 GEM_EXAMPLES = (
@@ -68,7 +72,7 @@ def _sample_missiles() -> list[dict]:
     """The missile weapons of the GEM sample armies' figures, as their files write them."""
     found = []
     for sample in SAMPLES:
-        if sample.system == "gem":
+        if sample.system == GEM:
             for unit in json.loads(sample.path.read_text(encoding="utf-8"))["units"]:
                 found += unit["profile"].get("missile", [])
     return found
@@ -91,3 +95,57 @@ GEM_WEAPONS = _gem_weapons()
 D10_WEAPONS = tuple(
     (w.name, f"{w.name}: {w.range}″, RoF {w.rof}, damage {w.damage}") for w in d10.WEAPONS
 )
+
+
+# ---------------------------------------------------------------- the picker's "Rules" choices
+
+
+class Start(NamedTuple):
+    """A unit the rules themselves offer to start from: `key` names it in the add form."""
+
+    key: str
+    name: str
+    source: str
+    profile: dict
+
+
+def gem_starts() -> list[Start]:
+    return [
+        Start(f"rules:{i}", name, "Rules example", profile)
+        for i, (name, profile) in enumerate(GEM_EXAMPLES)
+    ]
+
+
+def vsgmr_starts() -> list[Start]:
+    guys = [
+        Start(f"rules:{f}", f.capitalize(), "Rules", {"kind": "guy", "flavor": f})
+        for f in vsgmr.FLAVORS
+    ]
+    return guys + [
+        Start(f"rules:{k}", k.capitalize(), "Rules", {"kind": k}) for k in vsgmr.KINDS if k != "guy"
+    ]
+
+
+def goms_starts() -> list[Start]:
+    kinds = [
+        Start(f"rules:{k}", goms.KIND_NAMES[k], "Rules", {"kind": k})
+        for k in goms.KINDS
+        if k != "vehicle"
+    ]
+    return kinds + [
+        Start(
+            f"rules:vehicle:{c}",
+            f"{goms.KIND_NAMES['vehicle']} ({c.replace('-', ' ')})",
+            "Rules",
+            {"kind": "vehicle", "vehicle_class": c},
+        )
+        for c in goms.VEHICLE_CLASSES
+    ]
+
+
+def d10_starts() -> list[Start]:
+    """A trooper with default stats carrying each weapon of the set's table."""
+    return [
+        Start(f"rules:{w.slug}", f"Trooper ({w.name})", "Weapon table", {"weapons": [w.name]})
+        for w in d10.WEAPONS
+    ]

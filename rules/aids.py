@@ -12,7 +12,6 @@ from fractions import Fraction
 
 from django.urls import reverse
 
-from armies.profiles import D10_LABELS
 from points import d10, gem
 from points.model import PricedUnit, Stat
 from points.numbers import percent
@@ -136,6 +135,16 @@ def _odds(chance: Fraction) -> str:
 
 
 # ---------------------------------------------------------------- d10
+
+# The d10 skills' names, as the editor labels them and a card lists their chances.
+D10_LABELS = {
+    "combat_skill": "Combat Skill",
+    "willpower": "Willpower",
+    "shooting": "Shooting",
+    "cqc": "CQC",
+    "physique": "Physique",
+    "agility": "Agility",
+}
 
 
 @dataclass(frozen=True)
