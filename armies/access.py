@@ -11,7 +11,7 @@ from armies.models import Army, Unit, shared_army
 def army_for_owner(request: HttpRequest, pk: int) -> Army:
     """The live army `pk` of the signed-in player; anyone else gets the same 404 as for
     an army that does not exist."""
-    army = Army.objects.for_owner(request.user).filter(pk=pk).defer("tally").first()
+    army = Army.objects.for_owner(request.user).filter(pk=pk).first()
     if army is None:
         raise Http404("No such army")
     return army
@@ -21,7 +21,7 @@ def unit_for_owner(request: HttpRequest, pk: int, unit_pk: int) -> Unit:
     """The live unit `unit_pk` of the signed-in player's live army `pk`, its army read in
     the same query (`unit.army`, as army_for_owner gives it); else the same 404."""
     try:
-        return Unit.objects.for_owner(request.user).defer("army__tally").get(pk=unit_pk, army=pk)
+        return Unit.objects.for_owner(request.user).get(pk=unit_pk, army=pk)
     except Unit.DoesNotExist:
         raise Http404("No such unit") from None
 

@@ -1,25 +1,24 @@
 """Each unit's drawn HTML, stored on its row beside its price (SPEC 7: stored when it
 changes, not worked out when read).
 
-When a unit is written, armies/services.py draws its three parts here in the same
-transaction: its row in the builder's list (row_html), its card on the share page
-(shared_html) and its card on the roster sheet and unit cards (roster_html). A page is
-then one query for the parts, joined in list order: no template runs per unit, so a cold
-200-unit page costs what a warm one does, and every worker reads the same drawing. A save
-in the builder, the write players make most, draws nothing: it leaves the unit's parts
-blank (its reply draws the row it sends), and the first page that shows one of them
-draws it for its answer and stores it once the answer is sent (parts_of, after_page).
+Each unit has three parts: its row in the builder's list (row_html), its card on the
+share page (shared_html) and its card on the roster sheet and unit cards (roster_html).
+A page is one query for the parts, joined in list order: no template runs per unit, so a
+cold 200-unit page costs what a warm one does, and every worker reads the same drawing.
+
+No change draws: what a change makes stale is left blank (armies/freshness.py decides
+which parts, from the change's own description), and the first page that shows a blank
+part draws it for its answer and stores it once the answer is sent (parts_of,
+after_page). Nothing is drawn while a write holds the army's lock.
 
 Nothing in a part depends on its place in the list or on which unit is open (CSS numbers
 cards and hides the first row's "up" and the last row's "down"; the open unit's row is
 drawn for its page), nor on the door the page was opened by (a card's "Odds against…" is
 relative to its page, and the owner's door and a share link's each send it on:
-odds/fights.py), only on the unit and the army's issues about it, so services redraws
-a unit when it is written and when the army-wide issues naming it change. Parts are
-marked with the release that drew them (settings.RELEASE, config/release.py): a part
-drawn by another release counts as blank, so after a template change the first page
-that shows a unit draws it again; `manage.py redraw` draws every unit at once (as
-`reprice` prices them).
+odds/fights.py), only on the unit and the army's issues about it. Parts are marked with
+the release that drew them (freshness.is_current): a part drawn by another release counts
+as blank, so after a template change the first page that shows a unit draws it again;
+`manage.py redraw` draws every unit at once (as `reprice` prices them).
 
 Each army's row on the army list is stored on the army likewise (army_rows), with a
 digest of all it shows in place of a release mark.
@@ -35,7 +34,6 @@ from contextvars import ContextVar
 from functools import partial
 
 import segno
-from django.conf import settings
 from django.core.signals import request_finished, request_started
 from django.db import DatabaseError, transaction
 from django.dispatch import receiver
@@ -44,8 +42,9 @@ from django.urls import reverse
 from django.utils.safestring import SafeString
 
 from armies import unit_cards
+from armies.freshness import is_current, mark, renamed
 from armies.models import DRAWN_FIELDS, TRASH_DAYS, Army, StoredPrices, Unit
-from armies.state import ArmyState, Row, about_units, rows
+from armies.state import ArmyState, Row, rows
 from points.armyfile import MAX_QUANTITY, MAX_UNITS
 from points.systems import SYSTEMS
 
@@ -55,7 +54,6 @@ ROSTER_TEMPLATE = "sharing/roster.html#card"
 LIST_ROW_TEMPLATE = "armies/army_list.html#army-row"
 FIELDS = DRAWN_FIELDS
 QR_BORDER = 2  # modules of quiet zone: the printed sheet's white margin adds the rest
-BLANK = dict.fromkeys(FIELDS, "")
 
 logger = logging.getLogger(__name__)
 
@@ -101,15 +99,11 @@ def parts(army, units: list[Unit], fields=FIELDS) -> dict[int, dict[str, str]]:
     return drawn
 
 
-def redraw(army, pks: Iterable[int], known: Iterable = ()) -> None:
-    """Draw the live units `pks` of `army` again and store their parts. Units in `known`
-    (just written, as stored) are drawn as they are; the others are read."""
-    wanted = set(pks)
-    units = [unit for unit in known if unit.pk in wanted]
-    missing = wanted - {unit.pk for unit in units}
-    if missing:
-        # Locked, as the written ones are: no other transaction deletes a row stored below.
-        units += Unit.objects.select_for_update().filter(army=army, pk__in=missing)
+def redraw(army, pks: Iterable[int]) -> None:
+    """Draw the live units `pks` of `army` (its row locked by the caller) again and store
+    their parts: `manage.py redraw`, not a change."""
+    # Locked, as the army is: no other transaction deletes a row stored below.
+    units = list(Unit.objects.select_for_update().filter(army=army, pk__in=set(pks)))
     if not units:
         return
     for unit in units:
@@ -122,16 +116,16 @@ def store(units: list[Unit], drawn: dict[int, dict[str, str]], fields=FIELDS) ->
     has locked) as `drawn` (by unit id), marked with this release. A unit whose other parts
     another release drew has them blanked, so they still count as blank (a page stores
     only the part it shows)."""
-    current = [unit for unit in units if unit.drawn_for == settings.RELEASE]
-    behind = [unit for unit in units if unit.drawn_for != settings.RELEASE]
+    current = [unit for unit in units if is_current(unit.drawn_for)]
+    behind = [unit for unit in units if not is_current(unit.drawn_for)]
     for unit in units:
         for field in FIELDS:
             if field in fields:
                 setattr(unit, field, drawn[unit.pk][field])
-            elif unit.drawn_for != settings.RELEASE:
+            elif not is_current(unit.drawn_for):
                 setattr(unit, field, "")
     for unit in behind:
-        unit.drawn_for = settings.RELEASE
+        unit.drawn_for = mark()
     if set(fields) == set(FIELDS):
         _upsert(units, [*FIELDS, "drawn_for"])
         return
@@ -161,8 +155,7 @@ def changed_rows(army: Army, unit: Unit, before: dict | None, selected: bool = T
     """The rows a save's reply draws: the unit itself (`selected`: open in the editor) and
     any whose army-wide issues changed from `before` (a second commander marks the first).
     Only those are read and drawn."""
-    was, now = about_units(before), about_units(army.issues)
-    others = {pk for pk in was.keys() | now.keys() if was.get(pk) != now.get(pk)} - {unit.pk}
+    others = renamed(before, army.issues) - {unit.pk}
     units = [unit, *army.units.filter(pk__in=others).defer("lines", "exact")] if others else [unit]
     return rows(army, army.priced(units), unit.pk if selected else None)
 
@@ -234,7 +227,7 @@ def shown_on_list(row) -> str:
     """A digest of everything an army's row shows, and of the release that draws it."""
     army = row.army
     shown = [
-        settings.RELEASE,
+        mark(),
         army.name,
         army.system,
         army.legal,

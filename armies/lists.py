@@ -170,7 +170,7 @@ def _list_page(
 ) -> HttpResponse:
     armies = (
         listed_armies(request.user, state)
-        .defer("notes", "options", "issues", "summary", "tally", "share_qr")  # not on the list
+        .defer("notes", "options", "issues", "summary", "share_qr")  # not on the list
         .prefetch_related(Prefetch("tags", queryset=Tag.objects.only("name"), to_attr="tag_list"))
     )
     # Stored totals: a page of armies costs the same whatever they hold.

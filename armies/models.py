@@ -168,10 +168,6 @@ class Army(Trashable):
     # Army purchases (option lines) and the system's extras, exact (points.model.exact_data).
     summary = models.JSONField(default=dict, blank=True, editable=False)
     rules_version = models.CharField(max_length=30, blank=True, editable=False)
-    # What the army checks read of each live unit, in list order (services.unit_state):
-    # [[id, name, quantity, cost, facts, has errors], ...]. A save patches its unit's entry
-    # and re-states from this, reading no other unit's row. None: not yet worked out.
-    tally = models.JSONField(null=True, blank=True, editable=False)
     # What a new rules version changed in this army, until its owner accepts it (SPEC 3.7):
     # {"from", "to", "total": [old, new], "legal": [old, new], "units": [...], "army": {...}}
     rules_notice = models.JSONField(null=True, blank=True, editable=False)
@@ -267,10 +263,9 @@ class Unit(Trashable):
     issues = models.JSONField(default=dict, blank=True, editable=False)
     facts = models.JSONField(default=dict, blank=True, editable=False)
     rules_version = models.CharField(max_length=30, blank=True, editable=False)
-    # The army version that last wrote this unit.
-    revision = models.PositiveIntegerField(default=0, editable=False)
-    # Drawn when the unit is written (armies/drawing.py), read by pages as they are: its
-    # row in the builder, its card on the share page, its card on the roster sheet.
+    # Drawn by the first page that shows them after a change left them blank
+    # (armies/freshness.py, armies/drawing.py), then read by pages as they are: its row in
+    # the builder, its card on the share page, its card on the roster sheet.
     row_html = models.TextField(blank=True, editable=False)
     shared_html = models.TextField(blank=True, editable=False)
     roster_html = models.TextField(blank=True, editable=False)
@@ -478,7 +473,6 @@ def shared_army(token: str) -> Army | None:
     """The live army shared under `token`, with its owner's name as `owner_name`."""
     return (
         Army.objects.filter(share_token=token)
-        .defer("tally")
         .annotate(owner_name=models.F("owner__username"))
         .first()
     )

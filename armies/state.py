@@ -7,10 +7,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import cached_property, partial
 
-from django.conf import settings
 from django.db.models import Q
 
 from armies import profiles
+from armies.freshness import is_current
 from armies.models import (
     Army,
     LibraryEntry,
@@ -93,7 +93,7 @@ class ArmyState:
         if field not in self._drawn:
             found = self.army.units.values_list("pk", field, "drawn_for")
             self._drawn[field] = [
-                (pk, html if drawn_for == settings.RELEASE else "") for pk, html, drawn_for in found
+                (pk, html if is_current(drawn_for) else "") for pk, html, drawn_for in found
             ]
         return self._drawn[field]
 
@@ -180,14 +180,3 @@ class ArmyState:
             for key, value in self.summary.extras.items()
             if not isinstance(value, dict | list)
         ]
-
-
-def about_units(issues: dict | None) -> dict[int, list]:
-    """The army-wide issues (a stored army's `issues`) that name a unit, by unit id: a
-    second commander marks the first."""
-    found: dict[int, list] = {}
-    for kind in ("errors", "warnings"):
-        for issue in (issues or {}).get(kind, []):
-            if issue.get("unit") is not None:
-                found.setdefault(issue["unit"], []).append((kind, issue))
-    return found

@@ -300,7 +300,7 @@ TRASH_PER_PAGE = 50
 
 @login_required
 def trash(request: HttpRequest) -> HttpResponse:
-    # Only what the rows show: an army's stored tally and drawings run to megabytes.
+    # Only what the rows show: an army's stored list row and drawings run to kilobytes.
     armies = (
         Army.all_objects.for_owner(request.user)
         .in_trash()

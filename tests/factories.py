@@ -45,6 +45,9 @@ class UserFactory(factory.django.DjangoModelFactory):
 class ArmyFactory(factory.django.DjangoModelFactory):
     """An army with one unit per profile in `profiles` ("Unit 1", "Unit 2"…, one model each),
     or the army `file` holds (a muster-army/1 document), made through the write path.
+    An army of `profiles` is as its first pages leave it, every unit's parts drawn and
+    stored (a change draws nothing: armies/freshness.py); `shown=False` leaves them blank,
+    as the write path does. A `file`'s units are left blank, as an import leaves them.
 
         ArmyFactory(owner=player, system="gem", profiles=[{...}], points_limit=500)
         ArmyFactory(owner=player, file=sample_file("dwarves"))
@@ -59,7 +62,7 @@ class ArmyFactory(factory.django.DjangoModelFactory):
     points_limit = None
 
     @classmethod
-    def _create(cls, model_class, *, profiles=(), file=None, **fields):
+    def _create(cls, model_class, *, profiles=(), file=None, shown=True, **fields):
         if file is not None:
             owner = fields.pop("owner")
             return services.create_army_from_file(owner, points.load(file))
@@ -67,6 +70,8 @@ class ArmyFactory(factory.django.DjangoModelFactory):
         specs = [services.UnitSpec(f"Unit {i}", 1, p) for i, p in enumerate(profiles, start=1)]
         if specs:
             services.add_units(army, specs)
+            if shown:
+                services.redraw_army(army)
         return army
 
 

@@ -107,6 +107,10 @@ def build_world(text: str = "Plain") -> World:
         armies["gem"], [services.UnitSpec(f"{text} trashed unit", 1, kit["gem"])]
     )
     services.trash_unit(armies["gem"], trashed_unit.pk, None)
+    # As the owner's pages have shown them: every unit's parts drawn and stored (a change
+    # leaves them blank for the first page that shows them, which stores them).
+    for army in armies.values():
+        services.redraw_army(army)
     return World(
         owner,
         intruder,

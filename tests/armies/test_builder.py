@@ -357,10 +357,10 @@ def test_builder_page_and_reprice_partial_use_constant_queries(
         total = 6.5 * (size - 1 + quantity)
         assert f'data-testid="army-total">{total:g}<' in response.content.decode()
 
-    # session, user, the unit with its army; then in one transaction (a savepoint inside
-    # the test's): the army locked, the unit written (its drawn parts left blank for the next page),
-    # the army written (re-stated from its tally). Whatever the army's size: the other
-    # units are neither read, priced nor drawn.
+    # session, user, the unit with its army, the units' state for the army's checks; then
+    # in one transaction (a savepoint inside the test's): the army written if still at the
+    # version posted (which locks it), the unit written (its drawn parts left blank for the
+    # next page). Whatever the army's size: the other units are neither priced nor drawn.
     save(2, 8)
     save(3, 8)
     # session, user, the armies' count and a page of them, stored totals included, their
@@ -399,7 +399,8 @@ def test_adding_or_copying_a_unit_counts_the_units_and_finds_the_last_in_one_que
     data = as_page(army)
     # session, user, army; then in one transaction (a savepoint and its release inside
     # the test's): the army locked, the units' count and last position, the new unit, the
-    # army written (re-stated from its tally), the new unit's drawing stored
+    # units' state read for the army's checks, the army written (the new unit is drawn by
+    # the page that shows it)
     with django_assert_num_queries(10):
         response = player_client.post(f"/armies/{army.pk}/units/add/", data)
     added = army.units.order_by("position").last()
@@ -407,8 +408,10 @@ def test_adding_or_copying_a_unit_counts_the_units_and_finds_the_last_in_one_que
     data = as_page(army)
     # the same, after the unit copied is read; then the summary's units with errors (the
     # army has no commander, so it is not legal and the summary names them), each unit's
-    # stored row
-    with django_assert_num_queries(13):
+    # stored row, the new unit (its row blank: drawn for this answer), and once the answer
+    # is sent, its row stored under the army's lock (a savepoint, the army, the row, the
+    # savepoint released)
+    with django_assert_num_queries(18):
         response = player_client.post(
             f"/armies/{army.pk}/units/{unit.pk}/duplicate/", data, headers=HX
         )

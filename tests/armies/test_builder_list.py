@@ -152,8 +152,9 @@ def test_a_not_legal_army_is_drawn_in_constant_queries(
         html = player_client.get(f"/armies/{army.pk}/").content.decode()
     assert "not legal" in html
     unit = army.units.first()
-    # session, user, army, the unit; locked army, unit written, army written (from its
-    # tally) (and the savepoint); the units with errors for the summary
+    # session, user, army, the unit, the units' state; the army written if still at the
+    # version posted, the unit written (and the savepoint); the units with errors for the
+    # summary
     with django_assert_num_queries(11):
         response = _quantity(player_client, army, unit, "1")
     assert response.status_code == 200
