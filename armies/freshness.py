@@ -21,9 +21,11 @@ when the release that drew it (settings.RELEASE, config/release.py) is this one.
 
 from __future__ import annotations
 
+import hashlib
 from dataclasses import dataclass, field
 
 from django.conf import settings
+from django.utils import translation
 
 from armies.models import DRAWN_FIELDS, Army, Unit
 
@@ -32,8 +34,10 @@ BLANK = dict.fromkeys(DRAWN_FIELDS, "")
 
 
 def mark() -> str:
-    """What a part is stored with (`drawn_for`): the release that drew it."""
-    return settings.RELEASE
+    """What a part is stored with (`drawn_for`): the release that drew it and the language
+    it was drawn in (the active one), as 12 hex digits."""
+    drawn = f"{settings.RELEASE} {translation.get_language()}"
+    return hashlib.sha256(drawn.encode()).hexdigest()[:12]
 
 
 def is_current(drawn_for: str) -> bool:

@@ -7,7 +7,6 @@ from __future__ import annotations
 import io
 
 import pytest
-from django.conf import settings
 from django.core.handlers.wsgi import WSGIHandler
 from django.core.management import CommandError, call_command
 from django.core.signals import request_finished, request_started
@@ -16,6 +15,7 @@ from django.test import RequestFactory
 from django.test.utils import CaptureQueriesContext
 
 from armies import drawing, services
+from armies.freshness import mark
 from armies.models import Army, Unit
 from armies.state import ArmyState
 from tests.factories import ArmyFactory
@@ -107,7 +107,7 @@ def test_a_page_keeping_its_part_under_a_new_release_leaves_no_older_part_counte
     )
     assert "Drawn before" not in player_client.get(f"/s/{token}/").content.decode()
     unit = army.units.get()
-    assert (unit.drawn_for, unit.row_html) == (settings.RELEASE, "")
+    assert (unit.drawn_for, unit.row_html) == (mark(), "")
     builder = player_client.get(f"/armies/{army.pk}/").content.decode()
     assert "Drawn before" not in builder and 'data-testid="unit-row"' in builder
     assert 'data-testid="unit-row"' in Unit.objects.get(pk=unit.pk).row_html
@@ -138,7 +138,7 @@ def test_a_page_drawing_the_cards_saves_left_blank_costs_the_same_queries_for_an
 
 
 @pytest.mark.parametrize(
-    ("drawn_for", "shown"), [(settings.RELEASE, True), ("0123456789ab", False), ("", False)]
+    ("drawn_for", "shown"), [("this release", True), ("0123456789ab", False), ("", False)]
 )
 def test_parts_drawn_by_another_release_are_drawn_again_by_the_first_page(
     client, player, drawn_for, shown
@@ -148,13 +148,27 @@ def test_parts_drawn_by_another_release_are_drawn_again_by_the_first_page(
     army = ArmyFactory(owner=player, system="gem", profiles=[SWORDSMAN] * 2)
     token = services.share_army(army)
     old = '<section class="card" data-testid="old-drawing">Drawn before</section>'
+    drawn_for = mark() if drawn_for == "this release" else drawn_for
     Unit.objects.filter(army=army).update(shared_html=old, drawn_for=drawn_for)
 
     page = client.get(f"/s/{token}/").content.decode()
 
     assert ("Drawn before" in page) is shown
     assert page.count(">Unit 1<") + page.count(">Unit 2<") == (0 if shown else 2)
-    assert {u.drawn_for for u in army.units.all()} == {settings.RELEASE}
+    assert {u.drawn_for for u in army.units.all()} == {mark()}
+
+
+def test_a_page_in_another_language_never_shows_parts_drawn_in_the_first(client, player):
+    # The owner reads German, the opponent English: each sees the unit cards in their own
+    # language, whichever of them opened the share page first.
+    army = ArmyFactory(owner=player, system="vsgmr", profiles=[{"kind": "guy", "flavor": "hero"}])
+    token = services.share_army(army)
+    english = client.get(f"/s/{token}/").content.decode()
+    german = client.get(f"/de/s/{token}/").content.decode()
+    again = client.get(f"/s/{token}/").content.decode()
+    # Each card says how its price is worked out ("Rechenweg" in German).
+    assert "is worked out" in english and "is worked out" in again
+    assert "is worked out" not in german and "Rechenweg" in german
 
 
 @pytest.mark.parametrize("command", ["redraw", "reprice"])
