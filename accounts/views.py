@@ -5,7 +5,7 @@ from django.contrib import messages
 from django.contrib.auth import login
 from django.contrib.auth import views as auth_views
 from django.core.exceptions import NON_FIELD_ERRORS
-from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
+from django.http import HttpResponse, HttpResponseRedirect
 from django.shortcuts import redirect, render
 from django.urls import reverse, translate_url
 from django.utils.http import url_has_allowed_host_and_scheme
@@ -15,9 +15,10 @@ from django.views.decorators.http import require_POST
 
 from accounts import services
 from accounts.forms import LoginForm, SignupForm
+from accounts.http import HtmxHttpRequest
 
 
-def signup(request: HttpRequest) -> HttpResponse:
+def signup(request: HtmxHttpRequest) -> HttpResponse:
     if request.user.is_authenticated:
         return redirect("home")
     form = SignupForm(request.POST or None)
@@ -52,7 +53,7 @@ class ThrottledLoginView(auth_views.LoginView):
 
 
 @require_POST
-def choose_language(request: HttpRequest) -> HttpResponse:
+def choose_language(request: HtmxHttpRequest) -> HttpResponse:
     """The switcher on every page: the same page (`next`) in the language chosen, kept in
     the language cookie, and on the account of a signed-in player."""
     back = request.POST.get("next", "")

@@ -3,12 +3,13 @@ the read-only share link (by token). Both answer 404 for anything else."""
 
 from __future__ import annotations
 
-from django.http import Http404, HttpRequest, HttpResponse
+from django.http import Http404, HttpResponse
 
+from accounts.http import HtmxHttpRequest
 from armies.models import Army, Unit, shared_army
 
 
-def army_for_owner(request: HttpRequest, pk: int) -> Army:
+def army_for_owner(request: HtmxHttpRequest, pk: int) -> Army:
     """The live army `pk` of the signed-in player; anyone else gets the same 404 as for
     an army that does not exist."""
     army = Army.objects.for_owner(request.user).filter(pk=pk).first()
@@ -17,7 +18,7 @@ def army_for_owner(request: HttpRequest, pk: int) -> Army:
     return army
 
 
-def unit_for_owner(request: HttpRequest, pk: int, unit_pk: int) -> Unit:
+def unit_for_owner(request: HtmxHttpRequest, pk: int, unit_pk: int) -> Unit:
     """The live unit `unit_pk` of the signed-in player's live army `pk`, its army read in
     the same query (`unit.army`, as army_for_owner gives it); else the same 404."""
     try:

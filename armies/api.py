@@ -7,12 +7,13 @@ import json
 
 from django.conf import settings
 from django.core.exceptions import RequestDataTooBig
-from django.http import HttpRequest, JsonResponse
+from django.http import JsonResponse
 from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_POST
 
 import points
 from accounts import throttle
+from accounts.http import HtmxHttpRequest
 from accounts.models import Strikes
 from points import fights
 from points.armyfile import MAX_FILE_BYTES
@@ -23,7 +24,7 @@ WINDOW_SECONDS = 60
 
 
 def _limited_body(
-    request: HttpRequest, api: str, max_bytes: int, size: str
+    request: HtmxHttpRequest, api: str, max_bytes: int, size: str
 ) -> bytes | JsonResponse:
     """The posted body, or the refusal to send: each address has a request count and a
     budget of bytes a minute per API, both spent before the body is even read (in the
@@ -65,7 +66,7 @@ def _limited_body(
 # cookie nor writes anything (but its counts, keyed by address).
 @csrf_exempt
 @require_POST
-def price(request: HttpRequest) -> JsonResponse:
+def price(request: HtmxHttpRequest) -> JsonResponse:
     body = _limited_body(request, "price", MAX_BODY_BYTES, "1 MB")
     if isinstance(body, JsonResponse):
         return body
@@ -96,7 +97,7 @@ MAX_FIGHT_BYTES = 64 * 1024  # two units and their conditions
 # costs up to ~200 ms of CPU; its counts are kept apart from the price API's.
 @csrf_exempt
 @require_POST
-def fight(request: HttpRequest) -> JsonResponse:
+def fight(request: HtmxHttpRequest) -> JsonResponse:
     body = _limited_body(request, "fight", MAX_FIGHT_BYTES, "64 KB")
     if isinstance(body, JsonResponse):
         return body

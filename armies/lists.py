@@ -19,7 +19,7 @@ from django.contrib.auth.decorators import login_required
 from django.core.paginator import Paginator
 from django.db.models import Case, Exists, F, FloatField, OuterRef, Prefetch, Q, Value, When
 from django.db.models.functions import Cast, Lower
-from django.http import HttpRequest, HttpResponse, QueryDict
+from django.http import HttpResponse, QueryDict
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils import dateformat
@@ -28,6 +28,7 @@ from django.utils.timezone import localtime
 from django.utils.translation import gettext, gettext_lazy, ngettext
 from django.views.decorators.http import require_http_methods, require_POST
 
+from accounts.http import HtmxHttpRequest
 from armies import drawing, services
 from armies.access import army_for_owner
 from armies.models import (
@@ -47,7 +48,7 @@ from rules.systems import SYSTEM_PAGES
 ARMIES_PER_PAGE = 50
 
 
-def home(request: HttpRequest) -> HttpResponse:
+def home(request: HtmxHttpRequest) -> HttpResponse:
     """Muster's front page: what it is and its systems; a signed-in player with no army
     yet (just signed up, say) is offered a first army or a sample to start from, one with
     armies a way back to them."""
@@ -155,12 +156,12 @@ def listed_armies(owner, state: ListState):
 
 
 @login_required
-def army_list(request: HttpRequest) -> HttpResponse:
+def army_list(request: HtmxHttpRequest) -> HttpResponse:
     return _list_page(request, ListState.of(request.GET))
 
 
 def _list_page(
-    request: HttpRequest,
+    request: HtmxHttpRequest,
     state: ListState,
     *,
     status: int = 200,
@@ -245,12 +246,12 @@ def army_rows(armies: list[Army], picked: frozenset[int]) -> SafeString:
 # ---------------------------------------------------------------- writes
 
 
-def _back(request: HttpRequest) -> ListState:
+def _back(request: HtmxHttpRequest) -> ListState:
     """The list the posting page showed (its query string, posted as `back`)."""
     return ListState.of(QueryDict(request.POST.get("back", "")[:2000]))
 
 
-def _picked(request: HttpRequest) -> list[int]:
+def _picked(request: HtmxHttpRequest) -> list[int]:
     ids = (ascii_int(v, 18) for v in request.POST.getlist("army")[: services.MAX_ARMIES])
     return sorted({i for i in ids if i is not None})
 
@@ -270,7 +271,7 @@ def _tag_name(text: str) -> tuple[str, str]:
     return name, ""
 
 
-def _done(request: HttpRequest, action: str, changed: list[tuple[int, str]]) -> None:
+def _done(request: HtmxHttpRequest, action: str, changed: list[tuple[int, str]]) -> None:
     """Say what changed, and keep how to undo it for the list's Undo button."""
     undo, verb = ACTIONS[action]
     names = [name for _, name in changed]
@@ -289,7 +290,7 @@ def _done(request: HttpRequest, action: str, changed: list[tuple[int, str]]) -> 
 
 @require_http_methods(["GET", "POST"])
 @login_required
-def bulk(request: HttpRequest) -> HttpResponse:
+def bulk(request: HtmxHttpRequest) -> HttpResponse:
     """The list's bulk bar: archive, restore, delete or undelete the picked armies, or
     add or remove a tag on them. A GET (a reload, a bookmark) is sent to the list."""
     if request.method == "GET":
@@ -311,7 +312,9 @@ def bulk(request: HttpRequest) -> HttpResponse:
     return redirect(state.url)
 
 
-def _tag_many(request: HttpRequest, state: ListState, ids: list[int], action: str) -> HttpResponse:
+def _tag_many(
+    request: HtmxHttpRequest, state: ListState, ids: list[int], action: str
+) -> HttpResponse:
     typed = request.POST.get("new_tag", "")
     name, problem = _tag_name(typed)
     if not problem:
@@ -343,7 +346,7 @@ def _tag_many(request: HttpRequest, state: ListState, ids: list[int], action: st
 
 @require_POST
 @login_required
-def tag_remove(request: HttpRequest, pk: int) -> HttpResponse:
+def tag_remove(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     """The × on one army's tag."""
     army = army_for_owner(request, pk)
     name, problem = _tag_name(request.POST.get("tag", "")[: MAX_TAG + 1])
@@ -359,7 +362,7 @@ def tag_remove(request: HttpRequest, pk: int) -> HttpResponse:
 
 @require_POST
 @login_required
-def tag_add(request: HttpRequest, pk: int) -> HttpResponse:
+def tag_add(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     """Tag one army (from its row, or the bulk bar's field with one army)."""
     army = army_for_owner(request, pk)
     return _tag_many(request, _back(request), [army.pk], "tag")
@@ -367,7 +370,7 @@ def tag_add(request: HttpRequest, pk: int) -> HttpResponse:
 
 @require_POST
 @login_required
-def archive(request: HttpRequest, pk: int) -> HttpResponse:
+def archive(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     army = army_for_owner(request, pk)
     _done(request, "archive", services.change_armies(request.user, "archive", [army.pk]))
     return redirect(_back(request).url)
@@ -375,7 +378,7 @@ def archive(request: HttpRequest, pk: int) -> HttpResponse:
 
 @require_POST
 @login_required
-def unarchive(request: HttpRequest, pk: int) -> HttpResponse:
+def unarchive(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     army = army_for_owner(request, pk)
     _done(request, "unarchive", services.change_armies(request.user, "unarchive", [army.pk]))
     return redirect(_back(request).url)

@@ -19,12 +19,13 @@ from types import SimpleNamespace
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.paginator import Paginator
-from django.http import Http404, HttpRequest, HttpResponse
+from django.http import Http404, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext, gettext_lazy
 from django.views.decorators.http import require_http_methods
 
 import points
+from accounts.http import HtmxHttpRequest
 from armies import unit_cards
 from armies.access import army_for_owner
 from armies.models import Army, LibraryEntry, library_for
@@ -169,7 +170,7 @@ def _matching(found: list[Choice], query: str, source: str) -> list[Choice]:
 
 @require_http_methods(["GET", "POST"])
 @login_required
-def pick(request: HttpRequest, pk: int) -> HttpResponse:
+def pick(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     army = army_for_owner(request, pk)
     if request.method == "POST":
         return _add_choice(request, army)
@@ -195,7 +196,7 @@ def pick(request: HttpRequest, pk: int) -> HttpResponse:
     return render(request, template, context)
 
 
-def _add_choice(request: HttpRequest, army: Army) -> HttpResponse:
+def _add_choice(request: HtmxHttpRequest, army: Army) -> HttpResponse:
     key = request.POST.get("choice", "")
     if key == "blank":
         choice: Choice | None = blank(army)

@@ -12,10 +12,11 @@ from __future__ import annotations
 from fractions import Fraction
 
 from django.contrib.auth.decorators import login_required
-from django.http import HttpRequest, HttpResponse
+from django.http import HttpResponse
 from django.shortcuts import render
 from django.views.decorators.http import require_POST
 
+from accounts.http import HtmxHttpRequest
 from armies import services
 from armies.access import unit_for_owner
 from armies.forms import UnitForm
@@ -24,7 +25,7 @@ from points.errors import ArmyFileError
 
 @require_POST
 @login_required
-def unit_preview(request: HttpRequest, pk: int, unit_pk: int) -> HttpResponse:
+def unit_preview(request: HtmxHttpRequest, pk: int, unit_pk: int) -> HttpResponse:
     unit = unit_for_owner(request, pk, unit_pk)
     army = unit.army
     form = UnitForm(army.system, request.POST, unit=unit)

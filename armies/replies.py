@@ -7,11 +7,12 @@ from __future__ import annotations
 
 from django import forms
 from django.contrib import messages
-from django.http import HttpRequest, HttpResponse
+from django.http import HttpResponse
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext, ngettext
 from django_htmx.http import HttpResponseClientRedirect
 
+from accounts.http import HtmxHttpRequest
 from armies import drawing, services
 from armies.forms import UnitForm
 from armies.models import Army, Unit
@@ -21,14 +22,14 @@ from points.fields import MAX_NAME
 from points.numbers import ascii_int
 
 
-def posted_version(request: HttpRequest) -> int:
+def posted_version(request: HtmxHttpRequest) -> int:
     """The version (of an army, or a library entry) the posting page was drawn from; a
     post without one is stale."""
     version = ascii_int(request.POST.get("version"), 9)
     return -1 if version is None else version
 
 
-def say_if_renamed(request: HttpRequest, army: Army, wanted: str) -> None:
+def say_if_renamed(request: HtmxHttpRequest, army: Army, wanted: str) -> None:
     """Tell the player when a copied army (an import, a sample) is not named as its file
     said: the owner already has an army of that name, so a number was added (distinct_name),
     and a name too long for the number too was shortened to make room."""
@@ -50,13 +51,13 @@ def say_if_renamed(request: HttpRequest, army: Army, wanted: str) -> None:
     messages.info(request, message)
 
 
-def too_many_armies(request: HttpRequest) -> HttpResponse:
+def too_many_armies(request: HtmxHttpRequest) -> HttpResponse:
     """Back to the army list, saying why no army was made, imported or restored."""
     messages.error(request, str(services.TooManyArmies()))
     return redirect("armies:list")
 
 
-def add_unit(request: HttpRequest, army: Army, spec: UnitSpec, done: str = "") -> HttpResponse:
+def add_unit(request: HtmxHttpRequest, army: Army, spec: UnitSpec, done: str = "") -> HttpResponse:
     """Add a unit at the end of the list and open it in the editor."""
     try:
         unit = services.add_units(army, [spec], posted_version(request))[0]
@@ -69,7 +70,7 @@ def add_unit(request: HttpRequest, army: Army, spec: UnitSpec, done: str = "") -
     return editor_redirect(army, unit)
 
 
-def army_full(request: HttpRequest, army: Army) -> HttpResponse:
+def army_full(request: HtmxHttpRequest, army: Army) -> HttpResponse:
     messages.error(
         request,
         gettext(
@@ -80,7 +81,7 @@ def army_full(request: HttpRequest, army: Army) -> HttpResponse:
     return to_builder(request, army)
 
 
-def list_conflict(request: HttpRequest, army: Army) -> HttpResponse:
+def list_conflict(request: HtmxHttpRequest, army: Army) -> HttpResponse:
     messages.error(
         request,
         gettext(
@@ -94,7 +95,7 @@ def list_conflict(request: HttpRequest, army: Army) -> HttpResponse:
     return response
 
 
-def to_builder(request: HttpRequest, army: Army) -> HttpResponse:
+def to_builder(request: HtmxHttpRequest, army: Army) -> HttpResponse:
     """Back to the builder page, to show a message just added. An htmx request's reply is
     not shown as a page, so the browser is sent there (HX-Redirect)."""
     if request.htmx:
@@ -131,7 +132,7 @@ def typed_values(form) -> list[tuple[str, str]]:
     return typed
 
 
-def unit_conflict(request: HttpRequest, army: Army, unit: Unit, form) -> HttpResponse:
+def unit_conflict(request: HtmxHttpRequest, army: Army, unit: Unit, form) -> HttpResponse:
     army.refresh_from_db()
     current = army.units.filter(pk=unit.pk).first()
     if current is None:

@@ -6,13 +6,14 @@ from fractions import Fraction
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.paginator import Paginator
-from django.http import Http404, HttpRequest, HttpResponse
+from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext, ngettext
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 from django_htmx.http import HttpResponseClientRedirect
 
 import points
+from accounts.http import HtmxHttpRequest
 from armies import drawing, services
 from armies.access import army_for_owner, unit_for_owner
 from armies.forms import (
@@ -56,7 +57,7 @@ from rules.systems import DEFAULT_SYSTEM, system_of_kind
 
 
 @login_required
-def army_new(request: HttpRequest) -> HttpResponse:
+def army_new(request: HtmxHttpRequest) -> HttpResponse:
     form = ArmyForm(
         request.POST or None, initial={"system": request.GET.get("system", DEFAULT_SYSTEM)}
     )
@@ -79,7 +80,7 @@ def army_new(request: HttpRequest) -> HttpResponse:
     )
 
 
-def _form_status(request: HttpRequest) -> int:
+def _form_status(request: HtmxHttpRequest) -> int:
     """A form page's status: 400 when it comes back refused (it was posted and not
     saved, or the view would have redirected), 200 when it is shown to be filled in."""
     return 400 if request.method == "POST" else 200
@@ -91,7 +92,7 @@ def _samples():
 
 @require_POST
 @login_required
-def army_from_sample(request: HttpRequest, slug: str) -> HttpResponse:
+def army_from_sample(request: HtmxHttpRequest, slug: str) -> HttpResponse:
     sample = get_object_or_404(SampleArmy, slug=slug)
     try:
         army = create_army_from_file(
@@ -112,7 +113,7 @@ def army_from_sample(request: HttpRequest, slug: str) -> HttpResponse:
 
 
 @login_required
-def army_import(request: HttpRequest) -> HttpResponse:
+def army_import(request: HtmxHttpRequest) -> HttpResponse:
     refused = None
     if request.method == "POST":
         try:  # before the file is read: an import refused for the hour costs next to nothing
@@ -143,7 +144,7 @@ def army_import(request: HttpRequest) -> HttpResponse:
     return response
 
 
-def _imported(request: HttpRequest, army: Army, read: ArmyFile) -> HttpResponse:
+def _imported(request: HtmxHttpRequest, army: Army, read: ArmyFile) -> HttpResponse:
     """To the imported army, saying so (and when it was renamed beside a same-named army,
     or the file was priced under other rules)."""
     messages.success(request, gettext("Imported {name}.").format(name=army.name))
@@ -162,7 +163,7 @@ def _imported(request: HttpRequest, army: Army, read: ArmyFile) -> HttpResponse:
 
 
 @login_required
-def army_export(request: HttpRequest, pk: int) -> HttpResponse:
+def army_export(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     army = army_for_owner(request, pk)
     response = HttpResponse(dumps_army(army.to_file()), content_type="application/json")
     response["Content-Disposition"] = f'attachment; filename="{army.file_name("json")}"'
@@ -170,11 +171,13 @@ def army_export(request: HttpRequest, pk: int) -> HttpResponse:
 
 
 @login_required
-def builder(request: HttpRequest, pk: int) -> HttpResponse:
+def builder(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     return _builder_page(request, army_for_owner(request, pk))
 
 
-def _builder_page(request: HttpRequest, army: Army, settings_open: bool = False) -> HttpResponse:
+def _builder_page(
+    request: HtmxHttpRequest, army: Army, settings_open: bool = False
+) -> HttpResponse:
     unit_id = ascii_int(request.GET.get("unit"), 18)  # a typo or a fuzzer opens no unit
     selected = army.units.filter(pk=unit_id).first() if unit_id else None
     editor = UnitForm(army.system, unit=selected) if selected else None
@@ -202,7 +205,7 @@ def _options_form(army: Army, data=None) -> ArmyOptionsForm | None:
 
 @require_http_methods(["GET", "POST"])
 @login_required
-def army_settings(request: HttpRequest, pk: int) -> HttpResponse:
+def army_settings(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     army = army_for_owner(request, pk)
     if request.method == "GET":
         if not request.htmx:  # without JavaScript: the builder with the settings open
@@ -237,7 +240,7 @@ def army_settings(request: HttpRequest, pk: int) -> HttpResponse:
     return render(request, "armies/builder.html", context, status=200 if valid else 400)
 
 
-def _settings_conflict(request: HttpRequest, army: Army) -> HttpResponse:
+def _settings_conflict(request: HtmxHttpRequest, army: Army) -> HttpResponse:
     army.refresh_from_db()
     fresh, fresh_options = ArmyForm(instance=army), _options_form(army)
     typed = typed_values(ArmyForm(request.POST, instance=army))
@@ -256,7 +259,7 @@ def _settings_conflict(request: HttpRequest, army: Army) -> HttpResponse:
 
 @require_POST
 @login_required
-def accept_rules(request: HttpRequest, pk: int) -> HttpResponse:
+def accept_rules(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     army = army_for_owner(request, pk)
     try:
         services.accept_rules(army, posted_version(request))
@@ -273,7 +276,7 @@ def accept_rules(request: HttpRequest, pk: int) -> HttpResponse:
 
 @require_POST
 @login_required
-def army_delete(request: HttpRequest, pk: int) -> HttpResponse:
+def army_delete(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     try:
         name = services.trash_army(request.user, pk)
     except Army.DoesNotExist:
@@ -299,7 +302,7 @@ TRASH_PER_PAGE = 50
 
 
 @login_required
-def trash(request: HttpRequest) -> HttpResponse:
+def trash(request: HtmxHttpRequest) -> HttpResponse:
     # Only what the rows show: an army's stored list row and drawings run to kilobytes.
     armies = (
         Army.all_objects.for_owner(request.user)
@@ -331,7 +334,7 @@ def trash(request: HttpRequest) -> HttpResponse:
 
 @require_POST
 @login_required
-def army_restore(request: HttpRequest, pk: int) -> HttpResponse:
+def army_restore(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     try:
         name = services.restore_army(request.user, pk)
     except Army.DoesNotExist:
@@ -344,7 +347,7 @@ def army_restore(request: HttpRequest, pk: int) -> HttpResponse:
 
 @require_POST
 @login_required
-def unit_restore(request: HttpRequest, pk: int, unit_pk: int) -> HttpResponse:
+def unit_restore(request: HtmxHttpRequest, pk: int, unit_pk: int) -> HttpResponse:
     # From the trash page there is no army version to post: a restore loses nothing.
     seen = posted_version(request) if "version" in request.POST else None
 
@@ -359,7 +362,7 @@ def unit_restore(request: HttpRequest, pk: int, unit_pk: int) -> HttpResponse:
 
 @require_POST
 @login_required
-def unit_add(request: HttpRequest, pk: int) -> HttpResponse:
+def unit_add(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     army = army_for_owner(request, pk)
     profile = dict(army.system_pages.default_profile)
     return add_unit(request, army, UnitSpec(gettext("New unit"), 1, profile))
@@ -367,7 +370,7 @@ def unit_add(request: HttpRequest, pk: int) -> HttpResponse:
 
 @require_POST
 @login_required
-def unit_update(request: HttpRequest, pk: int, unit_pk: int) -> HttpResponse:
+def unit_update(request: HtmxHttpRequest, pk: int, unit_pk: int) -> HttpResponse:
     unit = unit_for_owner(request, pk, unit_pk)
     army = unit.army
     seen = posted_version(request)
@@ -395,7 +398,7 @@ def unit_update(request: HttpRequest, pk: int, unit_pk: int) -> HttpResponse:
 
 @require_GET
 @login_required
-def unit_breakdown(request: HttpRequest, pk: int, unit_pk: int) -> HttpResponse:
+def unit_breakdown(request: HtmxHttpRequest, pk: int, unit_pk: int) -> HttpResponse:
     """How one unit's price is worked out and what can be done with it, fetched when its
     row's "More" is opened."""
     unit = unit_for_owner(request, pk, unit_pk)
@@ -407,7 +410,7 @@ def unit_breakdown(request: HttpRequest, pk: int, unit_pk: int) -> HttpResponse:
     return render(request, "armies/builder.html#unit-opened", {"row": row})
 
 
-def _list_action(request: HttpRequest, pk: int, unit_pk: int, action) -> HttpResponse:
+def _list_action(request: HtmxHttpRequest, pk: int, unit_pk: int, action) -> HttpResponse:
     """A change to the unit list (duplicate, move, delete): `action(army, seen)`."""
     army = army_for_owner(request, pk)
     try:
@@ -423,7 +426,7 @@ def _list_action(request: HttpRequest, pk: int, unit_pk: int, action) -> HttpRes
 
 @require_POST
 @login_required
-def unit_duplicate(request: HttpRequest, pk: int, unit_pk: int) -> HttpResponse:
+def unit_duplicate(request: HtmxHttpRequest, pk: int, unit_pk: int) -> HttpResponse:
     def duplicate(army: Army, seen: int) -> HttpResponse:
         copy_ = services.duplicate_unit(army, unit_pk, seen)
         return _after_list_change(request, army, selected=copy_)
@@ -433,7 +436,7 @@ def unit_duplicate(request: HttpRequest, pk: int, unit_pk: int) -> HttpResponse:
 
 @require_POST
 @login_required
-def unit_move(request: HttpRequest, pk: int, unit_pk: int) -> HttpResponse:
+def unit_move(request: HtmxHttpRequest, pk: int, unit_pk: int) -> HttpResponse:
     direction = request.POST.get("direction")
 
     def move(army: Army, seen: int) -> HttpResponse:
@@ -454,7 +457,7 @@ def unit_move(request: HttpRequest, pk: int, unit_pk: int) -> HttpResponse:
 
 @require_POST
 @login_required
-def unit_quantity(request: HttpRequest, pk: int, unit_pk: int) -> HttpResponse:
+def unit_quantity(request: HtmxHttpRequest, pk: int, unit_pk: int) -> HttpResponse:
     """The row's − and + buttons: one model fewer or more, saved like an editor save."""
     step = -1 if request.POST.get("step") == "-1" else 1
 
@@ -479,7 +482,7 @@ def unit_quantity(request: HttpRequest, pk: int, unit_pk: int) -> HttpResponse:
 
 @require_POST
 @login_required
-def unit_delete(request: HttpRequest, pk: int, unit_pk: int) -> HttpResponse:
+def unit_delete(request: HtmxHttpRequest, pk: int, unit_pk: int) -> HttpResponse:
     def delete(army: Army, seen: int) -> HttpResponse:
         unit = services.trash_unit(army, unit_pk, seen)
         if not request.htmx:
@@ -490,7 +493,7 @@ def unit_delete(request: HttpRequest, pk: int, unit_pk: int) -> HttpResponse:
 
 
 def _after_list_change(
-    request: HttpRequest, army: Army, selected: Unit | None = None, undo: Unit | None = None
+    request: HtmxHttpRequest, army: Army, selected: Unit | None = None, undo: Unit | None = None
 ) -> HttpResponse:
     if not request.htmx:
         return editor_redirect(army, selected)
@@ -503,7 +506,7 @@ def _after_list_change(
 LIBRARY_PER_PAGE = 50
 
 
-def _entry_for_owner(request: HttpRequest, pk: int) -> LibraryEntry:
+def _entry_for_owner(request: HtmxHttpRequest, pk: int) -> LibraryEntry:
     return get_object_or_404(LibraryEntry.objects.for_owner(request.user), pk=pk)
 
 
@@ -525,7 +528,7 @@ def _library_system(kind: str, system: str) -> str:
 
 
 @login_required
-def library(request: HttpRequest) -> HttpResponse:
+def library(request: HtmxHttpRequest) -> HttpResponse:
     entries = LibraryEntry.objects.for_owner(request.user)
     page = Paginator(entries, LIBRARY_PER_PAGE).get_page(request.GET.get("page"))
     context = {
@@ -539,7 +542,7 @@ def library(request: HttpRequest) -> HttpResponse:
 
 
 @login_required
-def library_new(request: HttpRequest, kind: str, system: str = "") -> HttpResponse:
+def library_new(request: HtmxHttpRequest, kind: str, system: str = "") -> HttpResponse:
     if kind not in LibraryEntry.Kind.values:
         raise Http404("Unknown kind of library entry")
     system = _library_system(kind, system)
@@ -565,7 +568,7 @@ def library_new(request: HttpRequest, kind: str, system: str = "") -> HttpRespon
 
 
 @login_required
-def library_edit(request: HttpRequest, pk: int) -> HttpResponse:
+def library_edit(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     entry = _entry_for_owner(request, pk)
     form = _library_form(entry.kind, entry.system, request.POST or None, entry=entry)
     # The page posts the version it was drawn at, and keeps it until a save goes through.
@@ -614,7 +617,7 @@ def library_edit(request: HttpRequest, pk: int) -> HttpResponse:
 
 @require_POST
 @login_required
-def library_delete(request: HttpRequest, pk: int) -> HttpResponse:
+def library_delete(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     entry = _entry_for_owner(request, pk)
     try:
         services.delete_library_entry(entry, posted_version(request))
@@ -644,7 +647,7 @@ def _changed_elsewhere(entry: LibraryEntry, refused: str, then: str) -> str:
     ).format(refused=refused, name=entry.name, then=then)
 
 
-def _posted_entry(request: HttpRequest) -> int:
+def _posted_entry(request: HtmxHttpRequest) -> int:
     """The library entry a form posted: anything but an id finds nothing, like a stale one."""
     pk = ascii_int(request.POST.get("entry"), 18)
     if pk is None:
@@ -654,7 +657,7 @@ def _posted_entry(request: HttpRequest) -> int:
 
 @require_POST
 @login_required
-def unit_add_from_library(request: HttpRequest, pk: int) -> HttpResponse:
+def unit_add_from_library(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     army = army_for_owner(request, pk)
     entry = get_object_or_404(
         LibraryEntry.objects.for_owner(request.user).filter(kind="figure", system=army.system),
@@ -668,7 +671,7 @@ def unit_add_from_library(request: HttpRequest, pk: int) -> HttpResponse:
 
 @require_POST
 @login_required
-def unit_add_part(request: HttpRequest, pk: int, unit_pk: int) -> HttpResponse:
+def unit_add_part(request: HtmxHttpRequest, pk: int, unit_pk: int) -> HttpResponse:
     """Copy a library weapon (GEM, d10) or trait (VSGMR) onto one unit."""
     unit = unit_for_owner(request, pk, unit_pk)
     army = unit.army

@@ -7,10 +7,11 @@ from __future__ import annotations
 import json
 
 from django.contrib.auth.decorators import login_required
-from django.http import Http404, HttpRequest, HttpResponse
+from django.http import Http404, HttpResponse
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_GET
 
+from accounts.http import HtmxHttpRequest
 from armies.access import private, shared_army_or_404, unit_for_owner
 from armies.models import fight_url
 from odds import fight_odds
@@ -19,7 +20,7 @@ from rules.systems import SYSTEM_PAGES
 
 
 @require_GET
-def fight(request: HttpRequest, system: str) -> HttpResponse:
+def fight(request: HtmxHttpRequest, system: str) -> HttpResponse:
     """The fight odds calculator: its inputs are the query string, so a result is a link."""
     _fight_odds_or_404(system)
     units = fight_odds.own_units(request.user, system, fight_odds.asked_units(request.GET))
@@ -54,7 +55,7 @@ def fight(request: HttpRequest, system: str) -> HttpResponse:
 
 @require_GET
 @login_required
-def army_unit_fight(request: HttpRequest, pk: int, unit_pk: int) -> HttpResponse:
+def army_unit_fight(request: HtmxHttpRequest, pk: int, unit_pk: int) -> HttpResponse:
     """The owner's door: the calculator with the unit, by its id."""
     unit = unit_for_owner(request, pk, unit_pk)
     _fight_odds_or_404(unit.army.system)
@@ -62,7 +63,7 @@ def army_unit_fight(request: HttpRequest, pk: int, unit_pk: int) -> HttpResponse
 
 
 @require_GET
-def shared_unit_fight(request: HttpRequest, token: str, unit_pk: int) -> HttpResponse:
+def shared_unit_fight(request: HtmxHttpRequest, token: str, unit_pk: int) -> HttpResponse:
     """A share link's door: the calculator with the unit's name, quantity and profile (as
     stored), which work for whoever holds the address, even once the link is turned off.
     Only a unit of the army the link shares is sent on."""

@@ -3,10 +3,11 @@ and its chart are rules/odds.py, which reads no army; this page adds the units."
 
 from __future__ import annotations
 
-from django.http import HttpRequest, HttpResponse
+from django.http import HttpResponse
 from django.shortcuts import render
 from django.views.decorators.http import require_GET
 
+from accounts.http import HtmxHttpRequest
 from armies.models import Unit
 from odds import fight_odds
 from points import gem
@@ -16,7 +17,7 @@ from rules.forms import Table1Form
 from rules.systems import SYSTEM_PAGES
 
 
-def _own_gem_units(request: HttpRequest) -> list[Unit]:
+def _own_gem_units(request: HtmxHttpRequest) -> list[Unit]:
     """The units the picker offers (of the player's most recently edited GEM armies), and
     any unit the address asks for by id (the builder's "Odds on Table 1" link), as long as
     the player owns it."""
@@ -25,7 +26,7 @@ def _own_gem_units(request: HttpRequest) -> list[Unit]:
 
 
 @require_GET
-def table_1(request: HttpRequest) -> HttpResponse:
+def table_1(request: HtmxHttpRequest) -> HttpResponse:
     units = _own_gem_units(request)
     by_pk = {unit.pk: unit for unit in units}
     bound = any(key in request.GET for key in odds.TABLE_1_FIELDS)

@@ -3,10 +3,11 @@ chances calculator."""
 
 from __future__ import annotations
 
-from django.http import Http404, HttpRequest, HttpResponse
+from django.http import Http404, HttpResponse
 from django.shortcuts import render
 from django.views.decorators.http import require_GET
 
+from accounts.http import HtmxHttpRequest
 from points import d10
 from rules import odds, pages
 from rules.forms import D10ChancesForm
@@ -14,7 +15,7 @@ from rules.models import RuleEntry, SampleArmy
 from rules.systems import SYSTEM_PAGES
 
 
-def system_page(request: HttpRequest, system: str) -> HttpResponse:
+def system_page(request: HtmxHttpRequest, system: str) -> HttpResponse:
     page = SYSTEM_PAGES.get(system)
     if page is None:
         raise Http404("Muster has no rules page for that system.")
@@ -33,14 +34,14 @@ def system_page(request: HttpRequest, system: str) -> HttpResponse:
     return render(request, f"rules/{system}.html", context)
 
 
-def interpretations(request: HttpRequest) -> HttpResponse:
+def interpretations(request: HtmxHttpRequest) -> HttpResponse:
     entries = RuleEntry.objects.of_kind("interpretation").order_by("position")
     context = {"systems": SYSTEM_PAGES, "rows": pages.interpretation_rows(entries)}
     return render(request, "rules/interpretations.html", context)
 
 
 @require_GET
-def d10_chances(request: HttpRequest) -> HttpResponse:
+def d10_chances(request: HtmxHttpRequest) -> HttpResponse:
     bound = any(key in request.GET for key in odds.D10_FIELDS)
     form = D10ChancesForm(request.GET if bound else None)
     result = odds.d10_result(form) if bound and form.is_valid() else None

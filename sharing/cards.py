@@ -9,12 +9,13 @@ roster says; the options kept in the URL (PrintOptions) show or hide parts of bo
 from __future__ import annotations
 
 from django.contrib.auth.decorators import login_required
-from django.http import Http404, HttpRequest, HttpResponse
+from django.http import Http404, HttpResponse
 from django.shortcuts import render
 from django.utils import timezone
 from django.views.decorators.http import require_GET
 
 import points
+from accounts.http import HtmxHttpRequest
 from armies.access import army_for_owner, private, shared_army_or_404
 from armies.models import Army
 from rules.systems import SYSTEM_PAGES
@@ -23,7 +24,7 @@ from sharing import roster
 # ---------------------------------------------------------------- unit cards
 
 
-def render_cards(request: HttpRequest, army: Army, back_url: str) -> HttpResponse:
+def render_cards(request: HtmxHttpRequest, army: Army, back_url: str) -> HttpResponse:
     state = roster.RosterState(army)
     options = roster.PrintOptions.of(request.GET)
     context = {
@@ -42,13 +43,13 @@ def render_cards(request: HttpRequest, army: Army, back_url: str) -> HttpRespons
 
 @require_GET
 @login_required
-def army_cards(request: HttpRequest, pk: int) -> HttpResponse:
+def army_cards(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     army = army_for_owner(request, pk)
     return render_cards(request, army, army.get_absolute_url())
 
 
 @require_GET
-def shared_cards(request: HttpRequest, token: str) -> HttpResponse:
+def shared_cards(request: HtmxHttpRequest, token: str) -> HttpResponse:
     army = shared_army_or_404(token)
     return render_cards(request, army, army.get_share_url())
 
@@ -65,7 +66,7 @@ def _system(system: str):
 
 
 @require_GET
-def blank_cards(request: HttpRequest, system: str) -> HttpResponse:
+def blank_cards(request: HtmxHttpRequest, system: str) -> HttpResponse:
     info = _system(system)
     page = SYSTEM_PAGES[system]
     context = {
@@ -80,7 +81,7 @@ def blank_cards(request: HttpRequest, system: str) -> HttpResponse:
 
 
 @require_GET
-def quick_reference(request: HttpRequest, system: str) -> HttpResponse:
+def quick_reference(request: HtmxHttpRequest, system: str) -> HttpResponse:
     info = _system(system)
     context = {
         "system": system,

@@ -14,10 +14,11 @@ from fractions import Fraction
 
 from django.contrib.auth.decorators import login_required
 from django.core.cache import cache
-from django.http import HttpRequest, HttpResponse
+from django.http import HttpResponse
 from django.utils.translation import get_language
 from django.views.decorators.http import require_GET
 
+from accounts.http import HtmxHttpRequest
 from armies import unit_cards
 from armies.access import army_for_owner, private, shared_army_or_404
 from armies.models import Army, Unit, stored_number
@@ -212,14 +213,14 @@ def export_response(army: Army, kind: str, share_url: str | None) -> HttpRespons
 
 @require_GET
 @login_required
-def army_text(request: HttpRequest, pk: int, kind: str) -> HttpResponse:
+def army_text(request: HtmxHttpRequest, pk: int, kind: str) -> HttpResponse:
     army = army_for_owner(request, pk)
     share_url = request.build_absolute_uri(army.get_share_url()) if army.share_token else None
     return export_response(army, kind, share_url)
 
 
 @require_GET
-def shared_text(request: HttpRequest, token: str, kind: str) -> HttpResponse:
+def shared_text(request: HtmxHttpRequest, token: str, kind: str) -> HttpResponse:
     army = shared_army_or_404(token)
     share_url = request.build_absolute_uri(army.get_share_url())
     return private(export_response(army, kind, share_url))

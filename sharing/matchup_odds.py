@@ -8,16 +8,16 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from django.conf import settings
-from django.http import HttpRequest
 
 from accounts import throttle
+from accounts.http import HtmxHttpRequest
 from points import fights
 
 WINDOW_SECONDS = 60
 
 
 def odds_table(
-    request: HttpRequest, system: str, a_units: Sequence[object], b_units: Sequence[object]
+    request: HtmxHttpRequest, system: str, a_units: Sequence[object], b_units: Sequence[object]
 ) -> fights.OddsTable | int:
     """The table, or the seconds to wait when this address has asked too often."""
     limit = settings.MATCHUP_ODDS_PER_MINUTE

@@ -5,11 +5,12 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from django.http import HttpRequest, HttpResponse
+from django.http import HttpResponse
 from django.shortcuts import render
 from django.utils.translation import gettext
 from django.views.decorators.http import require_GET
 
+from accounts.http import HtmxHttpRequest
 from armies.forms import preset_range
 from armies.models import Army, StoredPrices, shared_army
 from points import fights
@@ -33,7 +34,7 @@ class Side:
         return self.army.share_token
 
 
-def _resolve(request: HttpRequest, ref: str) -> tuple[Side | None, str]:
+def _resolve(request: HtmxHttpRequest, ref: str) -> tuple[Side | None, str]:
     """An army from what the player typed: one of their army ids, a share token or link."""
     ref = ref.strip()
     if not ref:
@@ -72,7 +73,7 @@ def _preset_check(side: Side) -> str:
     return said.format(preset=preset.name, points=preset.points)
 
 
-def _picked(request: HttpRequest, key: str) -> tuple[str, bool]:
+def _picked(request: HtmxHttpRequest, key: str) -> tuple[str, bool]:
     """What one side asks for: a pasted link (`<key>_link`) wins over the select (`<key>`),
     which holds one of my army ids or the token of an army pasted before. Also whether
     the answer came from the pasted link (where a message about it belongs)."""
@@ -88,7 +89,7 @@ def _choice(side: Side | None) -> str:
 
 
 @require_GET
-def matchup(request: HttpRequest) -> HttpResponse:
+def matchup(request: HtmxHttpRequest) -> HttpResponse:
     ref_a, pasted_a = _picked(request, "a")
     ref_b, pasted_b = _picked(request, "b")
     a, error_a = _resolve(request, ref_a)

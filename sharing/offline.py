@@ -12,18 +12,20 @@ from __future__ import annotations
 
 from django.contrib.staticfiles import finders
 from django.contrib.staticfiles.storage import staticfiles_storage
-from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.http import HttpResponse, JsonResponse
 from django.shortcuts import render
 from django.templatetags.static import static
 from django.urls import reverse
 from django.views.decorators.http import require_GET
+
+from accounts.http import HtmxHttpRequest
 
 THEME_COLOUR = "#1f3b5c"  # the icon's ground (static/icons/muster.svg)
 SERVICE_WORKER = "js/sw.js"
 
 
 @require_GET
-def manifest(request: HttpRequest) -> HttpResponse:
+def manifest(request: HtmxHttpRequest) -> HttpResponse:
     # The icon is drawn edge to edge, its mark well inside the middle: safe to mask.
     icons = [
         {
@@ -52,7 +54,7 @@ def manifest(request: HttpRequest) -> HttpResponse:
 
 
 @require_GET
-def service_worker(request: HttpRequest) -> HttpResponse:
+def service_worker(request: HtmxHttpRequest) -> HttpResponse:
     """The worker's code from static/ (collected or not), at the root: a worker controls
     only pages under the folder it is served from."""
     path = finders.find(SERVICE_WORKER)
@@ -70,7 +72,7 @@ def service_worker(request: HttpRequest) -> HttpResponse:
 
 
 @require_GET
-def offline_page(request: HttpRequest) -> HttpResponse:
+def offline_page(request: HtmxHttpRequest) -> HttpResponse:
     """Shown by the worker, without a network, for a page this device does not keep:
     lists the pages it does keep (static/js/offline.js fills the list)."""
     return render(request, "offline.html")

@@ -12,12 +12,13 @@ from dataclasses import dataclass, replace
 from functools import cached_property, partial
 
 from django.core.cache import cache
-from django.http import HttpRequest, HttpResponse, QueryDict
+from django.http import HttpResponse, QueryDict
 from django.shortcuts import render
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.safestring import SafeString, mark_safe
 
+from accounts.http import HtmxHttpRequest
 from armies import drawing
 from armies.models import Army
 from armies.state import ArmyState
@@ -103,7 +104,7 @@ class PrintOptions:
         return " ".join(name for name, on in shown.items() if on)
 
 
-def render_roster(request: HttpRequest, army: Army, share_url: str | None) -> HttpResponse:
+def render_roster(request: HtmxHttpRequest, army: Army, share_url: str | None) -> HttpResponse:
     state = RosterState(army)
     owner = request.user.is_authenticated and request.user.pk == army.owner_id
     context = {
@@ -122,7 +123,7 @@ def render_roster(request: HttpRequest, army: Army, share_url: str | None) -> Ht
     return render(request, "sharing/roster.html", context)
 
 
-def _cards_url(request: HttpRequest, army: Army, owner: bool) -> str:
+def _cards_url(request: HtmxHttpRequest, army: Army, owner: bool) -> str:
     """The unit cards of the same army, through the same door, with the same options."""
     url = (
         reverse("sharing:cards", args=[army.pk])

@@ -6,11 +6,12 @@ from functools import partial
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.http import HttpRequest, HttpResponse
+from django.http import HttpResponse
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext
 from django.views.decorators.http import require_GET, require_POST
 
+from accounts.http import HtmxHttpRequest
 from armies import drawing, services
 from armies.access import army_for_owner, private, shared_army_or_404
 from armies.replies import too_many_armies
@@ -20,7 +21,7 @@ from table import latest_roll, rolls
 
 
 @require_GET
-def shared(request: HttpRequest, token: str) -> HttpResponse:
+def shared(request: HtmxHttpRequest, token: str) -> HttpResponse:
     army = shared_army_or_404(token)
     context = drawing.builder_context(army, shared=True)
     state = context["state"]
@@ -35,7 +36,7 @@ def shared(request: HttpRequest, token: str) -> HttpResponse:
 
 
 @require_GET
-def shared_roster(request: HttpRequest, token: str) -> HttpResponse:
+def shared_roster(request: HtmxHttpRequest, token: str) -> HttpResponse:
     army = shared_army_or_404(token)
     return private(
         roster.render_roster(request, army, request.build_absolute_uri(army.get_share_url()))
@@ -44,7 +45,7 @@ def shared_roster(request: HttpRequest, token: str) -> HttpResponse:
 
 @require_GET
 @login_required
-def army_roster(request: HttpRequest, pk: int) -> HttpResponse:
+def army_roster(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     army = army_for_owner(request, pk)
     share_url = request.build_absolute_uri(army.get_share_url()) if army.share_token else None
     return private(roster.render_roster(request, army, share_url))
@@ -52,7 +53,7 @@ def army_roster(request: HttpRequest, pk: int) -> HttpResponse:
 
 @require_POST
 @login_required
-def fork(request: HttpRequest, token: str) -> HttpResponse:
+def fork(request: HtmxHttpRequest, token: str) -> HttpResponse:
     original = shared_army_or_404(token)
     try:
         copy = services.fork_army(request.user, original, token)
@@ -70,7 +71,7 @@ def fork(request: HttpRequest, token: str) -> HttpResponse:
 
 @require_POST
 @login_required
-def share_on(request: HttpRequest, pk: int) -> HttpResponse:
+def share_on(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     army = army_for_owner(request, pk)
     regenerated = bool(army.share_token)
     services.share_army(army, request.build_absolute_uri)
@@ -85,7 +86,7 @@ def share_on(request: HttpRequest, pk: int) -> HttpResponse:
 
 @require_POST
 @login_required
-def share_off(request: HttpRequest, pk: int) -> HttpResponse:
+def share_off(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     army = army_for_owner(request, pk)
     services.unshare_army(army)
     messages.success(request, gettext("Sharing is off: the old link no longer works."))

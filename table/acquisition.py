@@ -7,12 +7,13 @@ from datetime import timedelta
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.http import Http404, HttpRequest, HttpResponse
+from django.http import Http404, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext, ngettext
 from django.views.decorators.http import require_GET, require_POST
 
+from accounts.http import HtmxHttpRequest
 from armies.access import army_for_owner, private, shared_army_or_404
 from armies.models import Army
 from armies.services import Refused
@@ -23,7 +24,7 @@ from table import latest_roll, rolls
 from table.models import AcquisitionRecord
 
 
-def _goms_army(request: HttpRequest, pk: int) -> Army:
+def _goms_army(request: HtmxHttpRequest, pk: int) -> Army:
     army = army_for_owner(request, pk)
     if not army.game_system.acquisition_roll:
         raise Http404("Only G.O.M.S. armies roll for acquisition")
@@ -35,7 +36,7 @@ def _back(army: Army) -> HttpResponse:
 
 
 @login_required
-def page(request: HttpRequest, pk: int) -> HttpResponse:
+def page(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     army = _goms_army(request, pk)
     state = ArmyState(army)
     priced, acquisition = state.priced, latest_roll.LatestRoll(state).acquisition
@@ -55,7 +56,7 @@ def page(request: HttpRequest, pk: int) -> HttpResponse:
     )
 
 
-def _share_roll_url(request: HttpRequest, army: Army) -> str | None:
+def _share_roll_url(request: HtmxHttpRequest, army: Army) -> str | None:
     """Where the opponent adds their seed: the share link's roll page."""
     if not army.share_token:
         return None
@@ -64,7 +65,7 @@ def _share_roll_url(request: HttpRequest, army: Army) -> str | None:
 
 @require_POST
 @login_required
-def roll(request: HttpRequest, pk: int) -> HttpResponse:
+def roll(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     army = _goms_army(request, pk)
     fair = request.POST.get("mode") == "fair"
     try:
@@ -95,7 +96,7 @@ def roll(request: HttpRequest, pk: int) -> HttpResponse:
 
 @require_POST
 @login_required
-def reroll(request: HttpRequest, pk: int) -> HttpResponse:
+def reroll(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     army = _goms_army(request, pk)
     try:
         done = rolls.reroll(army, ascii_int(request.POST.get("die", ""), 6) or 0)
@@ -118,7 +119,7 @@ def reroll(request: HttpRequest, pk: int) -> HttpResponse:
 
 @require_POST
 @login_required
-def finish(request: HttpRequest, pk: int) -> HttpResponse:
+def finish(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     army = _goms_army(request, pk)
     if rolls.finish(army):
         messages.success(
@@ -131,7 +132,7 @@ def finish(request: HttpRequest, pk: int) -> HttpResponse:
 
 
 @require_GET
-def shared_roll(request: HttpRequest, token: str, record_pk: int | None = None) -> HttpResponse:
+def shared_roll(request: HtmxHttpRequest, token: str, record_pk: int | None = None) -> HttpResponse:
     """A roll as the opponent sees it (the latest, or one from the list), with the form
     for their seed while a fair roll waits for it. Read-only otherwise."""
     army = shared_army_or_404(token)
@@ -150,7 +151,7 @@ def shared_roll(request: HttpRequest, token: str, record_pk: int | None = None) 
 
 
 @require_POST
-def add_opponent_seed(request: HttpRequest, token: str, record_pk: int) -> HttpResponse:
+def add_opponent_seed(request: HtmxHttpRequest, token: str, record_pk: int) -> HttpResponse:
     """The opponent's seed for a fair roll (table.rolls.add_opponent_seed)."""
     army = shared_army_or_404(token)
     seed = request.POST.get("seed", "").strip()

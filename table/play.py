@@ -7,12 +7,13 @@ from functools import partial
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.http import Http404, HttpRequest, HttpResponse
+from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext
 from django.views.decorators.http import require_GET, require_POST
 
+from accounts.http import HtmxHttpRequest
 from armies.access import army_for_owner, private, shared_army_or_404
 from armies.models import Army
 from points.numbers import ascii_int
@@ -79,7 +80,7 @@ def _page_urls(army: Army, game: Game | None, board: Board | None, extra: dict) 
 
 @login_required
 @require_GET
-def play(request: HttpRequest, pk: int, page: int = 1) -> HttpResponse:
+def play(request: HtmxHttpRequest, pk: int, page: int = 1) -> HttpResponse:
     army = army_for_owner(request, pk)
     game = _current(army)
     if request.htmx and "at" in request.GET:  # the owner's page follows the game (play.js)
@@ -90,16 +91,16 @@ def play(request: HttpRequest, pk: int, page: int = 1) -> HttpResponse:
     return render(request, "table/play.html", context)
 
 
-def _seen_game(request: HttpRequest) -> int | None:
+def _seen_game(request: HtmxHttpRequest) -> int | None:
     return ascii_int(request.POST.get("version"), 9)
 
 
-def _shown_game(request: HttpRequest) -> int | None:
+def _shown_game(request: HtmxHttpRequest) -> int | None:
     """Which game the page showed (its id), when it says."""
     return ascii_int(request.POST.get("game"), 18)
 
 
-def _answer(request: HttpRequest, army: Army, game: Game | None, error: str = "", status=200):
+def _answer(request: HtmxHttpRequest, army: Army, game: Game | None, error: str = "", status=200):
     """The game after a change (or a refusal): for htmx, only what the change touched (or,
     after a refusal, the whole game and why); without JavaScript, back to the page."""
     if request.htmx:
@@ -114,7 +115,7 @@ def _answer(request: HttpRequest, army: Army, game: Game | None, error: str = ""
     return redirect("table:play", army.pk)
 
 
-def _change(request: HttpRequest, pk: int, change) -> HttpResponse:
+def _change(request: HtmxHttpRequest, pk: int, change) -> HttpResponse:
     army = army_for_owner(request, pk)
     try:
         game = change(army, _seen_game(request), _shown_game(request))
@@ -125,7 +126,7 @@ def _change(request: HttpRequest, pk: int, change) -> HttpResponse:
 
 @require_POST
 @login_required
-def tap_view(request: HttpRequest, pk: int) -> HttpResponse:
+def tap_view(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     key, _, step = request.POST.get("tap", "").rpartition(":")
     number = {"1": 1, "-1": -1}.get(step, 0)
     return _change(
@@ -135,13 +136,13 @@ def tap_view(request: HttpRequest, pk: int) -> HttpResponse:
 
 @require_POST
 @login_required
-def undo_view(request: HttpRequest, pk: int) -> HttpResponse:
+def undo_view(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     return _change(request, pk, table.undo)
 
 
 @require_POST
 @login_required
-def new_game_view(request: HttpRequest, pk: int) -> HttpResponse:
+def new_game_view(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     army = army_for_owner(request, pk)
     seen = _seen_game(request)
     try:
@@ -160,7 +161,7 @@ def new_game_view(request: HttpRequest, pk: int) -> HttpResponse:
 
 @login_required
 @require_GET
-def earlier_game(request: HttpRequest, pk: int, number: int) -> HttpResponse:
+def earlier_game(request: HtmxHttpRequest, pk: int, number: int) -> HttpResponse:
     army = army_for_owner(request, pk)
     game = get_object_or_404(army.games, number=number)
     context = _context(army, game, request.GET.get("cards"), owner=True, past=True)
@@ -171,7 +172,7 @@ def earlier_game(request: HttpRequest, pk: int, number: int) -> HttpResponse:
 
 
 @require_GET
-def shared_play(request: HttpRequest, token: str, page: int = 1) -> HttpResponse:
+def shared_play(request: HtmxHttpRequest, token: str, page: int = 1) -> HttpResponse:
     """Read-only; polled by htmx every few seconds. A poll naming the game and version it
     already shows gets 204 (nothing to swap) while nothing changed."""
     army = shared_army_or_404(token)
@@ -185,7 +186,7 @@ def shared_play(request: HttpRequest, token: str, page: int = 1) -> HttpResponse
 
 
 @require_GET
-def shared_earlier_game(request: HttpRequest, token: str, number: int) -> HttpResponse:
+def shared_earlier_game(request: HtmxHttpRequest, token: str, number: int) -> HttpResponse:
     army = shared_army_or_404(token)
     game = army.games.filter(number=number).first()
     if game is None:
