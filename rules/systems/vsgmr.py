@@ -9,10 +9,11 @@ from dataclasses import dataclass
 from django.utils.translation import gettext_lazy as _
 
 from points import vsgmr
+from points.messages import Text, gettext_noop
 from points.model import PricedUnit
 from points.numbers import decimal_text
 from rules import pages, starters
-from rules.cards import Boxes, counter, tick_boxes
+from rules.cards import NO, YES, Boxes, counter, tick_boxes
 from rules.layout import Field, Layout, Rows, pairs
 from rules.systems.entry import Preset, SystemPages, fixed
 
@@ -102,12 +103,13 @@ def unit_card(pu: PricedUnit) -> VsgmrCard:
     p: vsgmr.VsgmrProfile = pu.unit.profile  # type: ignore[assignment]
     figure = f"{p.flavor} guy" if p.is_guy else p.kind
     armour = vsgmr.bought_armor(p)
-    facts = [("Armour", armour + (" (free: hero commander)" if p.hero_commander else ""))]
-    facts.append(("Distance attack", "yes" if p.distance_attack else "no"))
+    free = gettext_noop("%(armour)s (free: hero commander)")
+    facts = [("Armour", Text(free, armour=armour) if p.hero_commander else armour)]
+    facts.append(("Distance attack", YES if p.distance_attack else NO))
     if p.automatic_fire:
-        facts.append(("Automatic fire", "yes"))
+        facts.append(("Automatic fire", YES))
     if p.large:
-        facts.append(("Large", "carries its rider and one more guy"))
+        facts.append(("Large", Text(gettext_noop("carries its rider and one more guy"))))
     if p.support_roll is not None:
         facts.append(("Support roll", p.support_roll.replace("-", " ")))
     traits = tuple(
@@ -185,7 +187,7 @@ def table_card(unit, p, rolled: tuple) -> dict:
     figure = f"{p.flavor} guy" if p.is_guy else p.kind
     facts = [("Figure", figure)]
     if p.commander:
-        facts.append(("Commander", "yes"))
+        facts.append(("Commander", YES))
     counters = [counter("down", "Figures down", unit.quantity, left="standing")]
     return {"facts": facts, "aids": [], "counters": counters, "commander": p.commander}
 
