@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from django.utils.text import format_lazy
 from django.utils.translation import gettext_lazy as _
 
 from points import vsgmr
@@ -31,7 +32,10 @@ def _vsgmr_powers() -> tuple[Field, ...]:
             (tier, f"{tier.capitalize()} ({vsgmr.tier_effect(slug, tier)}, +{_cost(cost)})")
             for tier, cost in power.cost.items()
         )
-        note = f"Bigger die for {power.roll}" + (" (guys only)" if power.guys_only else "")
+        if power.guys_only:
+            note = format_lazy(_("Bigger die for {roll} (guys only)"), roll=power.roll)
+        else:
+            note = format_lazy(_("Bigger die for {roll}"), roll=power.roll)
         out.append(
             Field(f"power:{slug}", power.name, "choice", (("", "—"), *tiers), note, "powers")
         )
