@@ -157,7 +157,7 @@ ENTRY = SystemPages(
     "d10",
     ("d10",),
     pages.d10_context,
-    fight="a close fight, or an exchange of shots",
+    fight=_("a close fight, or an exchange of shots"),
     odds_url="rules:d10-chances",
     odds_label="d10 chances",
     blurb=_(

@@ -289,7 +289,7 @@ ENTRY = SystemPages(
     "GEM",
     ("gem", "gemini"),
     pages.gem_context,
-    fight="two units in melee, round after round, until one is gone",
+    fight=_("two units in melee, round after round, until one is gone"),
     odds_url="odds:table-1",
     odds_label="Table 1 odds",
     card_aids=True,

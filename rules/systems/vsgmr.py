@@ -17,6 +17,7 @@ from rules import pages, starters
 from rules.cards import NO, YES, Boxes, counter, tick_boxes
 from rules.layout import Field, Layout, Rows, pairs
 from rules.systems.entry import Preset, SystemPages, fixed
+from rules.words import said
 
 # ---------------------------------------------------------------- the unit editor
 
@@ -29,13 +30,21 @@ def _vsgmr_powers() -> tuple[Field, ...]:
     out = []
     for slug, power in vsgmr.SUPER_POWERS.items():
         tiers = tuple(
-            (tier, f"{tier.capitalize()} ({vsgmr.tier_effect(slug, tier)}, +{_cost(cost)})")
+            (
+                tier,
+                format_lazy(
+                    "{tier} ({effect}, +{cost})",
+                    tier=tier.capitalize(),
+                    effect=said(vsgmr.tier_effect(slug, tier)),
+                    cost=_cost(cost),
+                ),
+            )
             for tier, cost in power.cost.items()
         )
         if power.guys_only:
-            note = format_lazy(_("Bigger die for {roll} (guys only)"), roll=power.roll)
+            note = format_lazy(_("Bigger die for {roll} (guys only)"), roll=said(power.roll))
         else:
-            note = format_lazy(_("Bigger die for {roll}"), roll=power.roll)
+            note = format_lazy(_("Bigger die for {roll}"), roll=said(power.roll))
         out.append(
             Field(f"power:{slug}", power.name, "choice", (("", "—"), *tiers), note, "powers")
         )
@@ -55,7 +64,7 @@ LAYOUT = Layout(
             "support_roll",
             "Support roll",
             "choice",
-            (("", "—"), *pairs(vsgmr.SUPPORT_ROLLS)),
+            (("", "—"), *((v, said(label)) for v, label in pairs(vsgmr.SUPPORT_ROLLS))),
             "for the Support trait",
         ),
         Field(
@@ -204,7 +213,7 @@ ENTRY = SystemPages(
     "VSGMR",
     ("vsgmr",),
     pages.vsgmr_context,
-    fight="one figure against one, hand to hand or at distance",
+    fight=_("one figure against one, hand to hand or at distance"),
     blurb=_(
         "Guys, cavalry and vehicles bought point by point, with traits, super powers, "
         "fourteen ready-made sample armies and scenarios with suggested points."
