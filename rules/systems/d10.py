@@ -159,7 +159,7 @@ ENTRY = SystemPages(
     pages.d10_context,
     fight=_("a close fight, or an exchange of shots"),
     odds_url="rules:d10-chances",
-    odds_label="d10 chances",
+    odds_label=_("d10 chances"),
     blurb=_(
         "A ten-sided-die stat line where a force is measured in morale points and "
         "breaks when half of them are gone."

@@ -291,7 +291,7 @@ ENTRY = SystemPages(
     pages.gem_context,
     fight=_("two units in melee, round after round, until one is gone"),
     odds_url="odds:table-1",
-    odds_label="Table 1 odds",
+    odds_label=_("Table 1 odds"),
     card_aids=True,
     blurb=_(
         "A formula turns offence, defence, hits, morale, magic, move and base size into "
