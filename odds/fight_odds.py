@@ -306,7 +306,7 @@ def lost_at_most(left: Sequence[fights.Chance]) -> list[fights.Chance]:
 def _losses(f: fights.Fight, side: str) -> Losses:
     """The table and chart of a side's losses: a row a model (a row a HIT where a model
     has one), rows of the same percentage run together into one."""
-    word = SYSTEMS[f.system].strength_word
+    word = SYSTEMS[f.system].strength_words
     name, start = (f.a_name, f.a_hit) if side == "a" else (f.b_name, f.b_hit)
     per = f.a_model_hit if side == "a" else f.b_model_hit
     at_most = lost_at_most(left_at_end(f, side))
@@ -317,7 +317,7 @@ def _losses(f: fights.Fight, side: str) -> Losses:
         run = list(group)
         (m0, h0), (m1, h1) = run[0], run[-1]
         rows.append(LossRow(_span(m0, m1) if per > 1 else "", _span(h0, h1), shown))
-    counted = "models" if per > 1 else word if word == "HIT" else f"{word}s"
+    counted = gettext("models") if per > 1 else gettext(word)
     label = gettext("Side A") if side == "a" else gettext("Side B")
     return Losses(
         side,

@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from points import vsgmr
+from points.messages import Text, gettext_noop
 from points.model import PricedArmy
 
 # VSGMR: balanced within 5 points; every other system within 5% of the larger total
@@ -21,10 +22,13 @@ def tolerance(system: str, total_a: Fraction, total_b: Fraction) -> Fraction:
     return SHARE_MARGIN * max(total_a, total_b)
 
 
-def rule_text(system: str) -> str:
+def rule_text(system: str) -> Text:
+    """When the system calls a match fair, as the end of "matches are fair …"."""
     if system == "vsgmr":
-        return f"within {vsgmr.BALANCE_MARGIN} points"
-    return f"within {SHARE_MARGIN * 100:g}% of the larger total"
+        return Text(gettext_noop("within %(margin)s points"), margin=vsgmr.BALANCE_MARGIN)
+    return Text(
+        gettext_noop("within %(percent)s%% of the larger total"), percent=SHARE_MARGIN * 100
+    )
 
 
 def balanced(system: str, total_a: Fraction, total_b: Fraction) -> bool:

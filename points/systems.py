@@ -95,12 +95,14 @@ class System:
     extras: Callable[[Sequence[Entry], Any, Fraction], dict[str, object]] = _no_extras
     # How players name and use the system, for every page that differs by system.
     name: str = ""  # the full name, as the new-army page lists it
-    points_word: str = "pts"  # what a unit's cost is counted in
-    group_word: str = "kind"  # what the builder's list groups units by
-    points_long: str = "points"  # the same, written out under a roster's total
-    points_heading: str = "Points"  # the cost's heading on a card filled in by hand
-    figure_word: str = "model"  # what one miniature is called
-    strength_word: str = "figure"  # what a unit loses in a fight, one at a time
+    # The words below are message ids, said in the reader's language where shown
+    # (rules.words.say); a seed's own term ("FP", "HIT") is no id and stays as printed.
+    points_word: str = gettext_noop("pts")  # what a unit's cost is counted in
+    group_word: str = gettext_noop("kind")  # what the builder's list groups units by
+    points_long: str = gettext_noop("points")  # the same, written out under a roster's total
+    points_heading: str = gettext_noop("Points")  # the cost's heading on a card filled in by hand
+    figures_heading: str = gettext_noop("Models")  # a column of how many miniatures
+    strength_words: str = gettext_noop("figures")  # what a unit loses in a fight, one at a time
     acquisition_roll: bool = False  # armies roll for acquisition before a game (G.O.M.S.)
     commander: bool = False  # an army has one commander, whose fall the table shows (VSGMR)
     break_point: bool = False  # a force breaks once half its points are down (d10)
@@ -122,8 +124,8 @@ SYSTEMS: dict[str, System] = {
         gem.army_checks,
         facts=gem.facts,
         name="GEM — Generic Easy Miniatures",
-        group_word="type",
-        strength_word="HIT",
+        group_word=gettext_noop("type"),
+        strength_words="HIT",
     ),
     "vsgmr": System(
         "vsgmr",
@@ -136,7 +138,7 @@ SYSTEMS: dict[str, System] = {
         unit_checks=vsgmr.unit_checks,
         facts=vsgmr.facts,
         name="VSGMR — Very Simple Generic Miniatures Rules",
-        figure_word="figure",
+        figures_heading=gettext_noop("Figures"),
         commander=True,
     ),
     "goms": System(
@@ -166,7 +168,7 @@ SYSTEMS: dict[str, System] = {
         extras=d10.extras,
         name="d10 modern skirmish",
         points_word="FP",
-        points_long="force points",
+        points_long=gettext_noop("force points"),
         points_heading="FP",
         break_point=True,
     ),

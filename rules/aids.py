@@ -13,6 +13,7 @@ from fractions import Fraction
 from django.urls import reverse
 
 from points import d10, gem
+from points.messages import Text, gettext_noop
 from points.model import PricedUnit, Stat
 from points.numbers import percent
 from points.numbers import shown_number as number
@@ -84,25 +85,31 @@ def handling(p: gem.GemProfile) -> Handling:
     facts = []
     road = gem.road_speed(p)
     if road is not None and p.vehicle_class in gem.ROAD_CLASSES:
-        facts.append(("Road speed", f"{number(road)}″ (+{gem.ROAD_BONUS}″ on roads, firm ground)"))
+        on_roads = gettext_noop("%(speed)s″ (+%(bonus)s″ on roads, firm ground)")
+        facts.append(
+            (gettext_noop("Road speed"), Text(on_roads, speed=number(road), bonus=gem.ROAD_BONUS))
+        )
     if p.trr is not None:
         trr = p.trr.value
-        for name, s in (("battle", p.battle_speed), ("max", p.max_speed)):
+        radii = (
+            (gettext_noop("Turn radius at battle speed"), p.battle_speed),
+            (gettext_noop("Turn radius at max speed"), p.max_speed),
+        )
+        for label, s in radii:
             if s is not None:
-                facts.append(
-                    (
-                        f"Turn radius at {name} speed",
-                        f"{number(gem.turn_radius(trr, s.value))}″",
-                    )
-                )
-        facts.append(("Largest turn per move", f"{number(gem.largest_turn(trr))}°"))
-    half = "half the average max speed" if p.max_speed.rolled else "half max speed"
-    facts.append(("Reverse up to", f"{number(gem.reverse_limit(p.max_speed.value))}″ ({half})"))
-    speed, label = p.max_speed, "max speed"
+                facts.append((label, f"{number(gem.turn_radius(trr, s.value))}″"))
+        facts.append((gettext_noop("Largest turn per move"), f"{number(gem.largest_turn(trr))}°"))
+    if p.max_speed.rolled:
+        half = gettext_noop("%(inches)s″ (half the average max speed)")
+    else:
+        half = gettext_noop("%(inches)s″ (half max speed)")
+    reverse = Text(half, inches=number(gem.reverse_limit(p.max_speed.value)))
+    facts.append((gettext_noop("Reverse up to"), reverse))
+    speed, label = p.max_speed, gettext_noop("max speed %(speed)s")
     if p.battle_speed is not None:
-        speed, label = p.battle_speed, "battle speed"
+        speed, label = p.battle_speed, gettext_noop("battle speed %(speed)s")
     turns = tuple((n, number(gem.movement_after_turns(speed.value, n))) for n in FINE_TURNS)
-    return Handling(tuple(facts), turns, f"{label} {shown(speed, '″')}", _terrain(p))
+    return Handling(tuple(facts), turns, Text(label, speed=shown(speed, "″")), _terrain(p))
 
 
 def _terrain(p: gem.GemProfile) -> tuple[tuple[str, str], ...]:
@@ -115,23 +122,32 @@ def _terrain_rows(fast: bool) -> tuple[tuple[str, str], ...]:
     """Dangerous terrain up to 6″, and above it for a vehicle that can go faster."""
     limit = gem.DANGEROUS_SPEED
     slow = gem.dangerous_terrain(Fraction(limit))
-    rows = [(f"Dangerous terrain at {limit}″ or less", f"{_odds(slow.immobilised)} immobilised")]
+    at_most = Text(gettext_noop("Dangerous terrain at %(limit)s″ or less"), limit=limit)
+    rows = [(at_most, Text(gettext_noop("%(odds)s immobilised"), odds=_odds(slow.immobilised)))]
     if fast:
         risk = gem.dangerous_terrain(Fraction(limit + 1))  # the same two dice at any speed above
+        outcome = gettext_noop(
+            "%(stopped)s stopped: %(immobilised)s immobilised, %(destroyed)s destroyed"
+        )
         rows.append(
             (
-                f"Dangerous terrain above {limit}″",
-                f"{_odds(risk.stopped)} stopped: {_odds(risk.immobilised)} immobilised, "
-                f"{_odds(risk.destroyed)} destroyed",
+                Text(gettext_noop("Dangerous terrain above %(limit)s″"), limit=limit),
+                Text(
+                    outcome,
+                    stopped=_odds(risk.stopped),
+                    immobilised=_odds(risk.immobilised),
+                    destroyed=_odds(risk.destroyed),
+                ),
             )
         )
     return tuple(rows)
 
 
-def _odds(chance: Fraction) -> str:
+def _odds(chance: Fraction) -> Text:
     """A dice chance as counted and as a percentage: 11 in 36 (≈30.6%)."""
     faces = gem.TERRAIN_DIE if chance.denominator <= gem.TERRAIN_DIE else gem.TERRAIN_DIE**2
-    return f"{number(chance * faces)} in {faces} ({percent(chance)}%)"
+    counted = gettext_noop("%(count)s in %(faces)s (%(percent)s%%)")
+    return Text(counted, count=number(chance * faces), faces=faces, percent=percent(chance))
 
 
 # ---------------------------------------------------------------- d10

@@ -7,6 +7,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 
+from points.messages import Text, gettext_noop
+
+# A fact that is so or not, said in the reader's language where shown (the `say` filter);
+# as a str, the English "yes" and "no" the text exports print.
+YES = Text(gettext_noop("yes"))
+NO = Text(gettext_noop("no"))
+
 # Tick boxes on one card; past this a unit tracks losses on the back of the sheet.
 MAX_BOXES = 120
 
@@ -27,7 +34,11 @@ def tick_boxes(
 ) -> Boxes:
     shown = min(models, MAX_BOXES // per_model) if per_model else 0
     left_off = models - shown
-    note = f"{left_off} more: keep count on the back of the sheet" if left_off else ""
+    note = (
+        Text(gettext_noop("%(n)s more: keep count on the back of the sheet"), n=left_off)
+        if left_off
+        else ""
+    )
     groups = tuple(range(per_model) for _ in range(shown))
     return Boxes(label, groups, mark, note, mark_label)
 

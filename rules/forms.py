@@ -11,7 +11,7 @@ from django.utils.translation import gettext_lazy as _
 from points import d10, fights, gem
 from points.fields import MAX_NAME
 from rules.systems import SYSTEM_PAGES
-from rules.words import say
+from rules.words import said, say
 
 WHOLE = _("Type a whole number.")
 INPUT = {"class": "form-control form-control-sm", "inputmode": "numeric"}
@@ -86,7 +86,8 @@ class Table1Form(forms.Form):
         label=_("Missile modifiers"),
         required=False,
         choices=[
-            (m.slug, f"{m.label} ({m.roll:+d})".replace("-", "−")) for m in gem.MISSILE_MODIFIERS
+            (m.slug, format_lazy("{} ({})", said(m.label), f"{m.roll:+d}".replace("-", "−")))
+            for m in gem.MISSILE_MODIFIERS
         ],
         widget=forms.CheckboxSelectMultiple(attrs={"class": "form-check-input"}),
     )

@@ -12,9 +12,12 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any, Protocol
 
+from django.utils.translation import gettext
+
 from points import ArmyFileError, d10, gem
 from rules.charts import Chart, chart
 from rules.forms import D10ChancesForm, Table1Form
+from rules.words import say
 
 # ---------------------------------------------------------------- GEM Table 1
 
@@ -94,11 +97,14 @@ def _target(form: Table1Form, units: dict[int, PickedUnit]) -> tuple[Side | None
         return (Side(f"DEF {def_}"), def_) if def_ is not None else (None, None)
     profile = _profile(units[pk])
     if profile is None:
-        form.add_error("target", "This unit's profile cannot be read: open it in the builder.")
+        form.add_error(
+            "target", gettext("This unit's profile cannot be read: open it in the builder.")
+        )
         return None, None
     def_ = gem.table_row(profile.def_)
     if def_ is None:
-        form.add_error("target", f"Its DEF is {profile.def_}: type the DEF it rolled instead.")
+        message = gettext("Its DEF is %(def)s: type the DEF it rolled instead.")
+        form.add_error("target", message % {"def": profile.def_})
         return None, None
     return Side(f"{units[pk].name} ({units[pk].army.name})", profile), def_
 
@@ -139,7 +145,8 @@ def _size_hint(target: Side | None) -> str:
     if size is None:
         return ""
     label = gem.MODIFIER_BY_SLUG[size].label
-    return f"Its {target.profile.base} base: tick “{label}” if that width faces the firer."
+    hint = gettext("Its %(base)s base: tick “%(label)s” if that width faces the firer.")
+    return hint % {"base": target.profile.base, "label": say(label)}
 
 
 def _first_charted(
@@ -154,7 +161,8 @@ def _first_charted(
         return None
     if attacker.profile is None:
         assert typed_off is not None
-        off, modifier, title = typed_off, 0, f"Chance to hit by the target's DEF at OFF {typed_off}"
+        title = gettext("Chance to hit by the target's DEF at OFF %(off)s") % {"off": typed_off}
+        off, modifier = typed_off, 0
     else:
         # Rows and modifiers do not depend on the DEF: with none picked, any will do.
         lines = odds or gem.attack_odds(attacker.profile, def_ or 1, chosen)
@@ -163,20 +171,25 @@ def _first_charted(
             return None
         off, modifier = gem.table_row(line.off), line.modifier
         assert off is not None
-        title = f"Chance to hit by the target's DEF: {line.name}, OFF {off}"
+        title = gettext("Chance to hit by the target's DEF: %(attack)s, OFF %(off)s") % {
+            "attack": say(line.name),
+            "off": off,
+        }
     if modifier:
-        title += f", modifiers {modifier:+d}".replace("-", "−")
+        title += gettext(", modifiers %(modifier)s") % {
+            "modifier": f"{modifier:+d}".replace("-", "−")
+        }
     chances = list(zip(gem.TABLE_RANGE, gem.hit_chances(off, modifier), strict=True))
-    return off, chart(title, "Target's DEF", chances, current=def_)
+    return off, chart(title, gettext("Target's DEF"), chances, current=def_)
 
 
 def _hint(attacker: Side | None, target: Side | None) -> str:
     if attacker is None and target is None:
-        return "Pick an attacker and a target, or type an OFF and a DEF."
+        return gettext("Pick an attacker and a target, or type an OFF and a DEF.")
     if attacker is None:
-        return "Pick an attacker or type its OFF to see the chances."
+        return gettext("Pick an attacker or type its OFF to see the chances.")
     if target is None:
-        return "Pick a target or type its DEF to see the hits to expect."
+        return gettext("Pick a target or type its DEF to see the hits to expect.")
     return ""
 
 
@@ -206,7 +219,7 @@ def d10_result(form: D10ChancesForm) -> D10Result | None:
     modifier = form.cleaned_data.get("modifier") or 0
     target = d10.target_number(modifier)
     chances = [(s, d10.success_chance(s, target)) for s in STATS]
-    title = f"Chance that stat + d10 reaches {target}, by stat"
+    title = gettext("Chance that stat + d10 reaches %(target)s, by stat") % {"target": target}
     opponent = form.cleaned_data.get("opponent")
     opponent_modifier = form.cleaned_data.get("opponent_modifier") or 0
     contest = None

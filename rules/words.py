@@ -14,6 +14,7 @@ from decimal import Decimal
 from fractions import Fraction
 
 from django.utils.formats import number_format
+from django.utils.functional import lazy
 from django.utils.translation import gettext
 
 from points.decimals import decimal_text
@@ -35,6 +36,11 @@ def say(text: object) -> str:
     if not text.params:
         return said
     return said % {key: _value(value) for key, value in text.params.items()}
+
+
+# say() put off until the text is shown: for words fixed when a module loads (a form's
+# choices, an editor field's note), said in the language of the page that shows them.
+said = lazy(say, str)
 
 
 def _value(value: Value) -> str:

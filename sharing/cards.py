@@ -12,6 +12,7 @@ from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpResponse
 from django.shortcuts import render
 from django.utils import timezone
+from django.utils.translation import gettext
 from django.views.decorators.http import require_GET
 
 import points
@@ -36,7 +37,7 @@ def render_cards(request: HtmxHttpRequest, army: Army, back_url: str) -> HttpRes
         "printed": timezone.localdate(),
         "system_template": army.system_pages.roster_card,
         "drawn_cards": state.drawn_cards,
-        "header": f"{army.name} · unit cards",
+        "header": gettext("%(name)s · unit cards") % {"name": army.name},
     }
     return private(render(request, "sharing/cards.html", context))
 
@@ -74,7 +75,7 @@ def blank_cards(request: HtmxHttpRequest, system: str) -> HttpResponse:
         "pages": page,
         "label": info.label,
         "cards": range(BLANK_CARDS),
-        "header": f"Muster blank cards · {info.label}",
+        "header": gettext("Muster blank cards · %(system)s") % {"system": info.label},
         **page.blank_choices(),
     }
     return render(request, "sharing/cards_blank.html", context)
@@ -88,7 +89,7 @@ def quick_reference(request: HtmxHttpRequest, system: str) -> HttpResponse:
         "pages": SYSTEM_PAGES[system],
         "label": info.label,
         "version": info.version,
-        "header": f"Muster quick reference · {info.label}",
+        "header": gettext("Muster quick reference · %(system)s") % {"system": info.label},
         "ref": SYSTEM_PAGES[system].reference(),
     }
     return render(request, "sharing/cards_reference.html", context)

@@ -86,7 +86,7 @@ def text_army(army: Army, units: list[Unit], share_url: str | None) -> TextArmy:
         rules_version=army.rules_version,
         total=pts(stored_number(army.total)),
         limit=None if limit is None else pts(Fraction(limit)),
-        points=army.game_system.points_word,
+        points=say(army.game_system.points_word),
         legal=army.legal,
         errors=tuple(errors),
         purchases=purchases,

@@ -12,11 +12,12 @@ from fractions import Fraction
 from django.utils.translation import gettext_lazy as _
 
 from points import d10
+from points.messages import Text, gettext_noop
 from points.model import PricedArmy, PricedUnit
 from points.numbers import percent, shown_number
 from rules import aids, pages, starters
 from rules.aids import D10_LABELS
-from rules.cards import ArmyPanel, Boxes, counter, tick_boxes
+from rules.cards import YES, ArmyPanel, Boxes, counter, tick_boxes
 from rules.layout import Field, Layout, help_text, stat_span
 from rules.systems.entry import SystemPages
 
@@ -66,9 +67,9 @@ def unit_card(pu: PricedUnit) -> D10Card:
     p: d10.D10Profile = pu.unit.profile  # type: ignore[assignment]
     facts = [("Defence", str(p.defence)), ("Move", aids.shown(p.move, "″"))]
     if p.leader:
-        facts.append(("Leader", "yes"))
+        facts.append(("Leader", YES))
     if p.special_vehicle:
-        facts.append(("Special vehicle", "yes"))
+        facts.append(("Special vehicle", YES))
     return D10Card(
         skills=aids.skill_chances(p),
         facts=tuple(facts),
@@ -120,10 +121,17 @@ def roster_panel(priced: PricedArmy) -> ArmyPanel:
     half: Fraction = priced.extras["break_point"]  # type: ignore[assignment]
     facts = (
         ("Force points", shown_number(force)),
-        ("Break point", f"{shown_number(half)}: morale tests once this many are downed or dead"),
+        (
+            "Break point",
+            Text(
+                gettext_noop("%(half)s: morale tests once this many are downed or dead"),
+                half=shown_number(half),
+            ),
+        ),
     )
     # One box per force point; the box where the break point is reached is marked.
-    tally = tick_boxes("Force points downed or dead", 1, int(force), math.ceil(half), "breaks")
+    downed = gettext_noop("Force points downed or dead")
+    tally = tick_boxes(downed, 1, int(force), math.ceil(half), gettext_noop("breaks"))
     return ArmyPanel(facts, boxes=(tally,))
 
 
@@ -134,9 +142,9 @@ def table_card(unit, p, rolled: tuple) -> dict:
     each = int(Fraction(unit.each))  # force points a model: 1, or 2 for leaders
     facts = [("Force points each", str(each))]
     if p.leader:
-        facts.append(("Leader", "yes"))
+        facts.append(("Leader", YES))
     if p.special_vehicle:
-        facts.append(("Special vehicle", "yes"))
+        facts.append(("Special vehicle", YES))
     counters = [counter("down", "Models downed or dead", unit.quantity, left="standing")]
     return {"facts": facts, "aids": [], "counters": counters, "force_each": each}
 
@@ -149,9 +157,9 @@ ENTRY = SystemPages(
     "d10",
     ("d10",),
     pages.d10_context,
-    fight="a close fight, or an exchange of shots",
+    fight=_("a close fight, or an exchange of shots"),
     odds_url="rules:d10-chances",
-    odds_label="d10 chances",
+    odds_label=_("d10 chances"),
     blurb=_(
         "A ten-sided-die stat line where a force is measured in morale points and "
         "breaks when half of them are gone."

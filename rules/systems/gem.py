@@ -10,9 +10,10 @@ from dataclasses import dataclass, replace
 from django.utils.translation import gettext_lazy as _
 
 from points import gem
+from points.messages import Text, gettext_noop
 from points.model import PricedUnit, Stat
 from rules import aids, pages, starters
-from rules.cards import Boxes, counter, tick_boxes
+from rules.cards import YES, Boxes, counter, tick_boxes
 from rules.layout import VEHICLE, Field, Layout, Rows, help_text, pairs, stat_span
 from rules.systems.entry import SystemPages, fixed
 
@@ -172,7 +173,8 @@ def unit_card(pu: PricedUnit) -> GemCard:
 def _gemtick_boxes(p: gem.GemProfile, quantity: int) -> tuple[Boxes, ...]:
     hit = p.hit.whole
     if hit is None:
-        boxes = [Boxes("HIT", (), note=f"rolled ({p.hit.raw}): write it down when rolled")]
+        rolled = gettext_noop("rolled (%(hit)s): write it down when rolled")
+        boxes = [Boxes("HIT", (), note=Text(rolled, hit=p.hit.raw))]
     else:
         boxes = [tick_boxes("HIT", hit, quantity)]
     if p.hull_points is not None:
@@ -201,7 +203,7 @@ def _with_vehicle(card: GemCard, p: gem.GemProfile) -> GemCard:
     if p.hull_points is not None:
         facts.append(("Hull points", str(p.hull_points)))
     if p.open_topped:
-        facts.append(("Open-topped", "yes"))
+        facts.append(("Open-topped", YES))
     if p.firing_ports is not None:
         facts.append(("Firing ports", str(p.firing_ports)))
     return replace(card, vehicle=tuple(facts), handling=aids.handling(p))
@@ -287,9 +289,9 @@ ENTRY = SystemPages(
     "GEM",
     ("gem", "gemini"),
     pages.gem_context,
-    fight="two units in melee, round after round, until one is gone",
+    fight=_("two units in melee, round after round, until one is gone"),
     odds_url="odds:table-1",
-    odds_label="Table 1 odds",
+    odds_label=_("Table 1 odds"),
     card_aids=True,
     blurb=_(
         "A formula turns offence, defence, hits, morale, magic, move and base size into "

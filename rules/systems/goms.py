@@ -10,9 +10,10 @@ from dataclasses import dataclass
 from django.utils.translation import gettext_lazy as _
 
 from points import goms
+from points.messages import Text, gettext_noop
 from points.model import PricedArmy, PricedUnit
 from rules import pages, starters
-from rules.cards import MAX_BOXES, ArmyPanel, Boxes, counter, tick_boxes
+from rules.cards import MAX_BOXES, NO, YES, ArmyPanel, Boxes, counter, tick_boxes
 from rules.layout import VEHICLE, Field, Layout, pairs
 from rules.systems.entry import Preset, SystemPages, fixed
 
@@ -138,12 +139,25 @@ def roster_panel(priced: PricedArmy) -> ArmyPanel:
     # The zone bought, as the purchases line prices it; past the most allowed, both.
     bought = options.setup_extensions * goms.SETUP_EXTENSION_INCHES
     most: int = allowed["setup_zone_inches"]  # type: ignore[index]
-    zone = f"+{bought}″" if bought <= most else f"+{bought}″ bought, only +{most}″ allowed"
+    zone = (
+        f"+{bought}″"
+        if bought <= most
+        else Text(
+            gettext_noop("+%(bought)s″ bought, only +%(most)s″ allowed"), bought=bought, most=most
+        )
+    )
+    game_size = (
+        Text(
+            gettext_noop("%(size)s (up to %(most)s points)"), size=size, most=goms.GAME_SIZES[size]
+        )
+        if size
+        else Text(gettext_noop("over large"))
+    )
     facts = [
-        ("Game size", f"{size} (up to {goms.GAME_SIZES[size]} points)" if size else "over large"),
+        ("Game size", game_size),
         ("Platoons", str(allowed["platoons"])),  # type: ignore[index]
         ("Set-up zone extension", zone),
-        ("Dug in", "yes" if options.dug_in else "no"),
+        ("Dug in", YES if options.dug_in else NO),
     ]
     lines = tuple((line.label, line.value, line.note) for line in priced.option_lines)
     boxes = (tick_boxes("Rerolls used", 1, options.rerolls),) if options.rerolls else ()

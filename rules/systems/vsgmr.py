@@ -6,15 +6,18 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from django.utils.text import format_lazy
 from django.utils.translation import gettext_lazy as _
 
 from points import vsgmr
+from points.messages import Text, gettext_noop
 from points.model import PricedUnit
 from points.numbers import decimal_text
 from rules import pages, starters
-from rules.cards import Boxes, counter, tick_boxes
+from rules.cards import NO, YES, Boxes, counter, tick_boxes
 from rules.layout import Field, Layout, Rows, pairs
 from rules.systems.entry import Preset, SystemPages, fixed
+from rules.words import said
 
 # ---------------------------------------------------------------- the unit editor
 
@@ -27,10 +30,21 @@ def _vsgmr_powers() -> tuple[Field, ...]:
     out = []
     for slug, power in vsgmr.SUPER_POWERS.items():
         tiers = tuple(
-            (tier, f"{tier.capitalize()} ({vsgmr.tier_effect(slug, tier)}, +{_cost(cost)})")
+            (
+                tier,
+                format_lazy(
+                    "{tier} ({effect}, +{cost})",
+                    tier=tier.capitalize(),
+                    effect=said(vsgmr.tier_effect(slug, tier)),
+                    cost=_cost(cost),
+                ),
+            )
             for tier, cost in power.cost.items()
         )
-        note = f"Bigger die for {power.roll}" + (" (guys only)" if power.guys_only else "")
+        if power.guys_only:
+            note = format_lazy(_("Bigger die for {roll} (guys only)"), roll=said(power.roll))
+        else:
+            note = format_lazy(_("Bigger die for {roll}"), roll=said(power.roll))
         out.append(
             Field(f"power:{slug}", power.name, "choice", (("", "—"), *tiers), note, "powers")
         )
@@ -50,7 +64,7 @@ LAYOUT = Layout(
             "support_roll",
             "Support roll",
             "choice",
-            (("", "—"), *pairs(vsgmr.SUPPORT_ROLLS)),
+            (("", "—"), *((v, said(label)) for v, label in pairs(vsgmr.SUPPORT_ROLLS))),
             "for the Support trait",
         ),
         Field(
@@ -102,12 +116,13 @@ def unit_card(pu: PricedUnit) -> VsgmrCard:
     p: vsgmr.VsgmrProfile = pu.unit.profile  # type: ignore[assignment]
     figure = f"{p.flavor} guy" if p.is_guy else p.kind
     armour = vsgmr.bought_armor(p)
-    facts = [("Armour", armour + (" (free: hero commander)" if p.hero_commander else ""))]
-    facts.append(("Distance attack", "yes" if p.distance_attack else "no"))
+    free = gettext_noop("%(armour)s (free: hero commander)")
+    facts = [("Armour", Text(free, armour=armour) if p.hero_commander else armour)]
+    facts.append(("Distance attack", YES if p.distance_attack else NO))
     if p.automatic_fire:
-        facts.append(("Automatic fire", "yes"))
+        facts.append(("Automatic fire", YES))
     if p.large:
-        facts.append(("Large", "carries its rider and one more guy"))
+        facts.append(("Large", Text(gettext_noop("carries its rider and one more guy"))))
     if p.support_roll is not None:
         facts.append(("Support roll", p.support_roll.replace("-", " ")))
     traits = tuple(
@@ -185,7 +200,7 @@ def table_card(unit, p, rolled: tuple) -> dict:
     figure = f"{p.flavor} guy" if p.is_guy else p.kind
     facts = [("Figure", figure)]
     if p.commander:
-        facts.append(("Commander", "yes"))
+        facts.append(("Commander", YES))
     counters = [counter("down", "Figures down", unit.quantity, left="standing")]
     return {"facts": facts, "aids": [], "counters": counters, "commander": p.commander}
 
@@ -198,7 +213,7 @@ ENTRY = SystemPages(
     "VSGMR",
     ("vsgmr",),
     pages.vsgmr_context,
-    fight="one figure against one, hand to hand or at distance",
+    fight=_("one figure against one, hand to hand or at distance"),
     blurb=_(
         "Guys, cavalry and vehicles bought point by point, with traits, super powers, "
         "fourteen ready-made sample armies and scenarios with suggested points."
